@@ -1,0 +1,73 @@
+"""Byte records with a magic, a version, a length and a checksum.
+
+One framing serves every record the game stores (the game itself, the save
+file around it): ``magic (4) | version (1) | length (2, little-endian) |
+payload | CRC-16/CCITT (2)``. :func:`unframe` names what is wrong with data
+that is truncated, corrupt, foreign or from another version.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+GAME_MAGIC = b"LAMA"
+GAME_VERSION = const(1)
+_HEAD = const(7)
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of ``data``, four bits at a time (a 16-entry table)."""
+    for byte in data:
+        crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (byte >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (byte & 15)]
+    return crc
+
+
+_CRC = (
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+    0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
+)
+
+
+def frame(magic, version, *parts):
+    """The ``parts`` (bytes-like, joined) wrapped as a record, as bytes."""
+    n = 0
+    for part in parts:
+        n += len(part)
+    out = bytearray(_HEAD + n + 2)
+    out[0:4] = magic
+    out[4] = version
+    out[5] = n & 0xFF
+    out[6] = n >> 8
+    at = _HEAD
+    for part in parts:
+        out[at : at + len(part)] = part
+        at += len(part)
+    c = crc16(memoryview(out)[:at])
+    out[at] = c >> 8
+    out[at + 1] = c & 0xFF
+    return bytes(out)
+
+
+def unframe(data, magic, version, what="data"):
+    """The payload of a record (a memoryview), or ValueError saying what is wrong.
+
+    The messages are short: the handheld shows them on a 26-column screen.
+    """
+    try:
+        data = memoryview(data)
+    except TypeError:
+        data = memoryview(b"")
+    n = len(data) - _HEAD - 2
+    if n < 0 or bytes(data[0:4]) != magic:
+        problem = "is not a L.A.M.A. file"
+    elif data[4] != version:
+        problem = "is from version %d" % data[4]
+    elif n != data[5] | (data[6] << 8):
+        problem = "is cut short"
+    elif crc16(data[: _HEAD + n]) != (data[_HEAD + n] << 8) | data[_HEAD + n + 1]:
+        problem = "is corrupt"
+    else:
+        return data[_HEAD : _HEAD + n]
+    raise ValueError(what + " " + problem)

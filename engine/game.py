@@ -1,0 +1,621 @@
+"""The rules of L.A.M.A. Kadabra (R1-R24) over one ``bytearray``.
+
+A :class:`Game` is two byte arrays and nothing else:
+
+* ``s``, the state (94..126 bytes): a header, one 14-byte record per seat
+  (hand size, whites, blacks, the hand as a 4-bit count per card code) and
+  the draw pile.
+* ``r``, the last round's result (hands as they were, points each seat got,
+  which token went back), kept for the round summary screen.
+
+Actions are small ints: ``0..17`` plays that card code, then :data:`DRAW`
+and friends. :meth:`Game.legal_into` writes the legal actions into a
+caller's buffer and :meth:`Game.step` applies one without checking: neither
+allocates, which is what the bots' look-ahead runs on. ``legal_actions`` and
+``apply`` are the checked, friendly versions.
+
+Code size matters as much as speed: on a board the byte code lives in the
+same ~100 KB heap as everything else, and every function costs about 100
+bytes, so helpers are few.
+"""
+
+from engine import cards, rng
+from engine.cards import COUNT, ICON, LLAMA, VALUE_BITS
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+# ---- actions ---------------------------------------------------------------
+# 0..17: play the card with that code.
+DRAW = const(18)
+QUIT = const(19)
+SKIP = const(20)  # return the magic token to the supply, skip the turn (R7)
+COLLECT = const(21)  # take every token from the stage during a show (R15)
+EXCHANGE = const(22)  # 10 whites -> 1 black, the turn goes on (R16)
+GIVE = const(23)  # GIVE + seat: give that seat the lowest token (R11)
+RETURN_WHITE = const(29)  # R21, after going out
+RETURN_BLACK = const(30)
+KEEP = const(31)
+NUM_ACTIONS = const(32)
+
+# ---- phases ----------------------------------------------------------------
+PLAY = const(0)  # a turn (a show turn when show_active)
+CHOOSE_GIVE = const(1)  # a circle card was played: choose who gets a token
+CHOOSE_RETURN = const(2)  # went out, round scored: choose a token to return
+OVER = const(3)
+
+MAX_PLAYERS = const(6)
+HAND_SIZE = const(6)
+START_WHITES = const(3)
+SHOW_AT = const(5)  # stage tokens that make a llama start the show (R14)
+GAME_END = const(40)  # R22
+
+# Where the magic token is, besides a seat number.
+SUPPLY = const(6)
+STAGE = const(7)
+
+# ---- state layout (s) ------------------------------------------------------
+_N = const(0)  # player count
+_VAR = const(1)  # variant, index into cards.VARIANTS
+_PHASE = const(2)
+_CUR = const(3)  # seat to act
+_TOP = const(4)  # top card of the discard pile
+_FLAGS = const(5)
+_IN = const(6)  # a bit per seat still in the round
+_MAGIC = const(7)  # a seat, SUPPLY or STAGE
+_DRAW = const(8)  # index in s of the next card of the draw pile
+_ROUND = const(9)  # round number, 2 bytes
+_RNG = const(11)  # 4 bytes of PRNG state
+_STAGE_W = const(15)  # 2 bytes
+_STAGE_B = const(17)  # 2 bytes
+_HDR = const(19)
+_SEAT = const(14)  # seat record: +0 cards in hand, +1 whites (2 bytes),
+_WHITE = const(1)  # +3 blacks (2 bytes), +5 the packed hand (9 bytes)
+_BLACK = const(3)
+_HAND = const(5)
+# Token counts are 16-bit little-endian: the supply is unlimited (R3).
+
+_SHOW = const(1)  # _FLAGS: the magic show is on
+_ORDERED = const(2)  # _FLAGS: the pile is drawn in order (dealt from a given deck)
+
+# ---- result layout (r) -----------------------------------------------------
+_R_ROUND = const(0)  # 2 bytes: the round this is the result of, 0 before any
+_R_OUT = const(2)  # seat that went out, _NONE when everyone quit
+_R_RETURNED = const(3)  # R21: the action taken, 0 when nothing was asked
+_R_MAGIC = const(4)  # seat that paid 10 for the magic token (R20), or _NONE
+_R_HDR = const(5)
+_R_SEAT = const(11)  # per seat: +0 whites for cards, +1 black for llamas, +2 hand
+_NONE = const(255)
+
+_DECK = bytearray(60)  # scratch for dealing; a deal never runs inside another
+_TEMPLATES = (cards.deck_cards(0), cards.deck_cards(1))
+
+
+def _get16(s, i):
+    return s[i] | (s[i + 1] << 8)
+
+
+def _add16(s, i, k):
+    v = s[i] + (s[i + 1] << 8) + k
+    s[i] = v & 0xFF
+    s[i + 1] = v >> 8
+
+
+def _stage_count(s):
+    return _get16(s, _STAGE_W) + _get16(s, _STAGE_B) + (s[_MAGIC] == STAGE)
+
+
+def new_game(players, seed, variant="kadabra", deck=None):
+    """A new game at the start of round 1, seat 0 to play (R5, R6).
+
+    ``deck``: optional list of every card code, used instead of shuffling for
+    round 1: seat 0 gets the first 6, seat 1 the next 6, ..., then the
+    discard pile's first card, then the draw pile, drawn in list order.
+    """
+    if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS or variant not in cards.VARIANTS:
+        raise ValueError("need 2..6 players and variant kadabra or classic")
+    v = cards.VARIANTS.index(variant)
+    size = len(_TEMPLATES[v])
+    if deck is not None and sorted(deck) != list(_TEMPLATES[v]):
+        raise ValueError("deck is not the %d cards of the %s deck" % (size, variant))
+    s = bytearray(_HDR + (_SEAT - HAND_SIZE) * players + size - 1)
+    s[_N] = players
+    s[_VAR] = v
+    s[_MAGIC] = SUPPLY
+    rng.seed_into(s, _RNG, seed)
+    if v == 0:  # R3; Classic players start with none (R23)
+        for p in range(players):
+            s[_HDR + _SEAT * p + _WHITE] = START_WHITES
+    r = bytearray(_R_HDR + _R_SEAT * players)
+    r[_R_OUT] = _NONE
+    r[_R_MAGIC] = _NONE
+    g = Game(s, r)
+    g._deal(1, 0, deck)
+    return g
+
+
+class Game:
+    """One game: its state ``s`` and last round's result ``r``."""
+
+    def __init__(self, s, r):
+        self.s = s
+        self.r = r
+        self._legal = bytearray(NUM_ACTIONS)
+        self._nlegal = -1  # how many of _legal are valid; -1: not computed
+
+    # ---- reading the state -----------------------------------------------------
+    @property
+    def players(self):
+        return self.s[_N]
+
+    @property
+    def variant(self):
+        return cards.VARIANTS[self.s[_VAR]]
+
+    @property
+    def current_player(self):
+        return self.s[_CUR]
+
+    @property
+    def phase(self):
+        return self.s[_PHASE]
+
+    @property
+    def top_card(self):
+        return self.s[_TOP]
+
+    @property
+    def show_active(self):
+        return bool(self.s[_FLAGS] & _SHOW)
+
+    @property
+    def draw_pile_size(self):
+        return len(self.s) - self.s[_DRAW]
+
+    @property
+    def round_number(self):
+        return _get16(self.s, _ROUND)
+
+    @property
+    def magic_holder(self):
+        """The seat holding the magic token, or SUPPLY, or STAGE."""
+        return self.s[_MAGIC]
+
+    def is_over(self):
+        return self.s[_PHASE] == OVER
+
+    def in_round(self, seat):
+        return bool(self.s[_IN] & (1 << seat))
+
+    def hand_size(self, seat):
+        return self.s[_HDR + _SEAT * seat]
+
+    def hand(self, seat):
+        """The cards in a seat's hand, as codes in rank order."""
+        return cards.unpack(self.s, _HDR + _SEAT * seat + _HAND)
+
+    def tokens(self, seat):
+        """``(whites, blacks, has_magic)`` of a seat."""
+        base = _HDR + _SEAT * seat
+        return (_get16(self.s, base + _WHITE), _get16(self.s, base + _BLACK), self.s[_MAGIC] == seat)
+
+    def stage(self):
+        """``(whites, blacks, has_magic)`` on the magic stage."""
+        return (_get16(self.s, _STAGE_W), _get16(self.s, _STAGE_B), self.s[_MAGIC] == STAGE)
+
+    def stage_tokens(self):
+        """How many tokens lie on the magic stage."""
+        return _stage_count(self.s)
+
+    def score(self, seat):
+        """A seat's points: whites + 10 a black (the magic token counts at round end)."""
+        base = _HDR + _SEAT * seat
+        return _get16(self.s, base + _WHITE) + 10 * _get16(self.s, base + _BLACK)
+
+    def scores(self):
+        out = []
+        for p in range(self.s[_N]):
+            out.append(self.score(p))
+        return out
+
+    def winners(self):
+        """The seats with the fewest points (R22: ties share the win)."""
+        sc = self.scores()
+        out = []
+        for p in range(len(sc)):
+            if sc[p] == min(sc):
+                out.append(p)
+        return out
+
+    def last_round(self):
+        """The last scored round as a dict, or None before any.
+
+        Keys: ``round``; ``out``, the seat that went out (None if all quit);
+        ``returned``, the R21 action taken (0 when none was asked);
+        ``magic``, the seat that paid 10 for the magic token (or None);
+        ``hands`` and ``points`` (from cards and magic token), per seat.
+        """
+        r = self.r
+        if not _get16(r, _R_ROUND):
+            return None
+        hands = []
+        points = []
+        for p in range(self.s[_N]):
+            at = _R_HDR + _R_SEAT * p
+            hands.append(cards.unpack(r, at + 2))
+            points.append(r[at] + 10 * r[at + 1] + 10 * (r[_R_MAGIC] == p))
+        return {
+            "round": _get16(r, _R_ROUND),
+            "out": None if r[_R_OUT] == _NONE else r[_R_OUT],
+            "returned": r[_R_RETURNED],
+            "magic": None if r[_R_MAGIC] == _NONE else r[_R_MAGIC],
+            "hands": hands,
+            "points": points,
+        }
+
+    # ---- actions ---------------------------------------------------------------
+    def legal_into(self, out):
+        """Write the legal actions into ``out`` (32 bytes or more); return how many."""
+        s = self.s
+        p = s[_CUR]
+        base = _HDR + _SEAT * p
+        phase = s[_PHASE]
+        k = 0
+        if phase == PLAY:
+            if s[_FLAGS] & _SHOW:  # R15: a llama, or collect first
+                if cards.packed_count(s, base + _HAND, LLAMA):
+                    out[0] = LLAMA
+                    k = 1
+                out[k] = COLLECT
+                k += 1
+            else:
+                ok = cards.accepts(s[_TOP])  # R8
+                for c in range(0, COUNT, 2):
+                    b = s[base + _HAND + (c >> 1)]
+                    if b & 15 and VALUE_BITS[c] & ok:
+                        out[k] = c
+                        k += 1
+                    if b > 15 and VALUE_BITS[c + 1] & ok:
+                        out[k] = c + 1
+                        k += 1
+                if s[_DRAW] < len(s) and s[_IN] != 1 << p:  # R9, R18
+                    out[k] = DRAW
+                    k += 1
+                out[k] = QUIT
+                k += 1
+            if s[_MAGIC] == p:
+                out[k] = SKIP
+                k += 1
+            if _get16(s, base + _WHITE) >= 10:
+                out[k] = EXCHANGE
+                k += 1
+        elif phase == CHOOSE_GIVE:
+            for q in range(s[_N]):
+                if q != p and s[_IN] & (1 << q):
+                    out[k] = GIVE + q
+                    k += 1
+        elif phase == CHOOSE_RETURN:
+            w = _get16(s, base + _WHITE)
+            if w:
+                out[0] = RETURN_WHITE
+                k = 1
+            if w >= 10 or _get16(s, base + _BLACK):
+                out[k] = RETURN_BLACK
+                k += 1
+            out[k] = KEEP
+            k += 1
+        return k
+
+    def legal_actions(self):
+        """The legal actions now, as a list of ints (empty once the game is over)."""
+        if self._nlegal < 0:
+            self._nlegal = self.legal_into(self._legal)
+        return list(self._legal[: self._nlegal])
+
+    def apply(self, action):
+        """Carry out a legal action; an illegal one raises ValueError and changes nothing."""
+        legal = self.legal_actions()
+        if action not in legal or not isinstance(action, int):
+            names = "nothing, the game is over"
+            for i in range(len(legal)):
+                names = action_name(legal[i]) if i == 0 else names + ", " + action_name(legal[i])
+            raise ValueError("%r is not legal now; legal: %s" % (action, names))
+        self.step(action)
+
+    def step(self, a):
+        """Carry out action ``a``, which must be legal: unchecked, allocates nothing."""
+        self._nlegal = -1
+        s = self.s
+        p = s[_CUR]
+        base = _HDR + _SEAT * p
+        if a < COUNT:
+            self._play(s, p, base, a)
+        elif a == DRAW:
+            self._draw(s, base)
+            s[_CUR] = self._next_in(s, p)
+        elif a == QUIT:  # R10
+            s[_IN] &= ~(1 << p)
+            if s[_IN]:
+                s[_CUR] = self._next_in(s, p)
+            else:
+                self._end_round(s, p, False)
+        elif a == SKIP:  # R7; during a show, the show goes on (R15)
+            s[_MAGIC] = SUPPLY
+            s[_CUR] = self._next_in(s, p)
+        elif a == COLLECT:  # R15: the same player then takes a normal turn
+            _add16(s, base + _WHITE, _get16(s, _STAGE_W))
+            _add16(s, base + _BLACK, _get16(s, _STAGE_B))
+            for i in range(_STAGE_W, _HDR):
+                s[i] = 0
+            if s[_MAGIC] == STAGE:
+                s[_MAGIC] = p
+            s[_FLAGS] &= ~_SHOW
+        elif a == EXCHANGE:
+            _add16(s, base + _WHITE, -10)
+            _add16(s, base + _BLACK, 1)
+        elif a < RETURN_WHITE:
+            self._lowest_to(s, p, base, a - GIVE)
+            s[_PHASE] = PLAY
+            self._after_play(s, p, base)
+        else:
+            if a == RETURN_WHITE:
+                _add16(s, base + _WHITE, -1)
+            elif a == RETURN_BLACK:
+                if _get16(s, base + _BLACK):
+                    _add16(s, base + _BLACK, -1)
+                else:  # exchange 10 whites for the black (R16), return it
+                    _add16(s, base + _WHITE, -10)
+            self.r[_R_RETURNED] = a
+            self._finish_round(s, p)
+
+    # ---- the rules behind step -------------------------------------------------
+    def _play(self, s, p, base, c):
+        s[base + _HAND + (c >> 1)] -= 1 << ((c & 1) << 2)
+        s[base] -= 1
+        s[_TOP] = c
+        icon = ICON[c]
+        if c == LLAMA:
+            if s[_VAR] == 0:  # R14; Classic has no stage (R23)
+                self._lowest_to(s, p, base, STAGE)
+                if _stage_count(s) >= SHOW_AT:
+                    s[_FLAGS] |= _SHOW
+        elif icon == cards.ICON_CIRCLE:
+            # R11: only with a token to give and someone else still in (R18).
+            if s[_IN] != 1 << p and (
+                s[_MAGIC] == p or _get16(s, base + _WHITE) or _get16(s, base + _BLACK)
+            ):
+                s[_PHASE] = CHOOSE_GIVE
+                return
+        elif icon == cards.ICON_SQUARE:
+            # R12: the next player still in draws; alone, the player does.
+            if s[_DRAW] < len(s):
+                self._draw(s, _HDR + _SEAT * self._next_in(s, p))
+        elif icon == cards.ICON_STAR:
+            s[_MAGIC] = p  # R13: from wherever it is
+        self._after_play(s, p, base)
+
+    def _after_play(self, s, p, base):
+        if s[base]:
+            s[_CUR] = self._next_in(s, p)
+        else:
+            self._end_round(s, p, True)  # R17: after the card's action
+
+    def _draw(self, s, base):
+        # The pile is shuffled lazily: each draw is the next Fisher-Yates step.
+        i = s[_DRAW]
+        if s[_FLAGS] & _ORDERED:
+            c = s[i]
+        else:
+            c = rng.swap_in(s, _RNG, s, i, len(s))
+        s[base + _HAND + (c >> 1)] += 1 << ((c & 1) << 2)
+        s[base] += 1
+        s[_DRAW] = i + 1
+
+    def _next_in(self, s, p):
+        """The first seat to the left of p still in the round; p itself if alone."""
+        n = s[_N]
+        q = p
+        for _ in range(n):
+            q = q + 1 if q + 1 < n else 0
+            if s[_IN] & (1 << q):
+                return q
+        return p
+
+    def _lowest_to(self, s, p, base, dest):
+        """Move p's lowest token (white, then black, then magic) to a seat or STAGE."""
+        at = _STAGE_W if dest == STAGE else _HDR + _SEAT * dest + _WHITE
+        if _get16(s, base + _WHITE):
+            _add16(s, base + _WHITE, -1)
+            _add16(s, at, 1)
+        elif _get16(s, base + _BLACK):
+            _add16(s, base + _BLACK, -1)
+            _add16(s, at + 2, 1)  # blacks follow whites in both layouts
+        elif s[_MAGIC] == p:
+            s[_MAGIC] = dest
+
+    def _end_round(self, s, actor, went_out):
+        """R17-R20: score every hand; then R21 for the player who went out."""
+        r = self.r
+        r[_R_ROUND] = s[_ROUND]
+        r[_R_ROUND + 1] = s[_ROUND + 1]
+        r[_R_OUT] = actor if went_out else _NONE
+        r[_R_RETURNED] = 0
+        r[_R_MAGIC] = _NONE
+        for q in range(s[_N]):
+            base = _HDR + _SEAT * q
+            at = _R_HDR + _R_SEAT * q
+            for i in range(cards.PACKED_SIZE):
+                r[at + 2 + i] = s[base + _HAND + i]
+            pts = cards.points_for(cards.packed_values(s, base + _HAND))
+            r[at] = pts & 31
+            r[at + 1] = pts >> 5
+            _add16(s, base + _WHITE, pts & 31)
+            _add16(s, base + _BLACK, pts >> 5)
+        m = s[_MAGIC]
+        if m < SUPPLY:  # R20
+            r[_R_MAGIC] = m
+            s[_MAGIC] = SUPPLY
+            _add16(s, _HDR + _SEAT * m + _BLACK, 1)
+        s[_FLAGS] &= ~_SHOW  # R17: the show ends with the round, nobody collects
+        s[_CUR] = actor
+        if went_out and self.score(actor):
+            s[_PHASE] = CHOOSE_RETURN
+        else:
+            self._finish_round(s, actor)
+
+    def _finish_round(self, s, actor):
+        """R22, or else the next round, started by the last actor (R6)."""
+        for p in range(s[_N]):
+            if self.score(p) >= GAME_END:
+                s[_PHASE] = OVER
+                return
+        self._deal(self.round_number + 1, actor, None)
+
+    def _deal(self, round_number, starter, order):
+        """R5: deal 6 each from a shuffled deck (or ``order``), flip the discard.
+
+        Only the dealt cards and the discard are picked now; the rest of the
+        shuffle happens one step per draw (see _draw).
+        """
+        s = self.s
+        n = s[_N]
+        dealt = HAND_SIZE * n
+        deck = _DECK
+        size = len(_TEMPLATES[s[_VAR]])
+        if order is None:
+            deck[0:size] = _TEMPLATES[s[_VAR]]
+            for k in range(dealt + 1):
+                rng.swap_in(s, _RNG, deck, k, size)
+            s[_FLAGS] = 0
+        else:
+            for k in range(size):
+                deck[k] = order[k]
+            s[_FLAGS] = _ORDERED
+        for p in range(n):
+            base = _HDR + _SEAT * p
+            s[base] = HAND_SIZE
+            for i in range(base + _HAND, base + _SEAT):
+                s[i] = 0
+            for k in range(HAND_SIZE * p, HAND_SIZE * p + HAND_SIZE):
+                c = deck[k]
+                s[base + _HAND + (c >> 1)] += 1 << ((c & 1) << 2)
+        s[_TOP] = deck[dealt]  # R5: its icon is not carried out
+        at = _HDR + _SEAT * n
+        s[_DRAW] = at
+        for k in range(dealt + 1, size):  # a loop, not a slice: no allocation
+            s[at] = deck[k]
+            at += 1
+        s[_PHASE] = PLAY
+        s[_CUR] = starter
+        s[_IN] = (1 << n) - 1
+        s[_ROUND] = round_number & 0xFF
+        s[_ROUND + 1] = round_number >> 8
+
+    # ---- copies, names and saves -----------------------------------------------
+    def copy(self):
+        return Game(bytearray(self.s), bytearray(self.r))
+
+    def load(self, other):
+        """Become a copy of ``other`` (same player count and variant), in place."""
+        self.s[:] = other.s
+        self.r[:] = other.r
+        self._nlegal = -1
+
+    def action_name(self, action):
+        return action_name(action)
+
+    def to_bytes(self):
+        """The game as a checked record (see engine.codec)."""
+        from engine import codec
+
+        return codec.frame(codec.GAME_MAGIC, codec.GAME_VERSION, bytes((len(self.s),)), self.s, self.r)
+
+    @staticmethod
+    def from_bytes(data):
+        """A game from :meth:`to_bytes`; ValueError for data that is damaged or breaks a rule."""
+        from engine import codec
+
+        body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
+        if not body or len(body) < 1 + body[0]:
+            raise ValueError("game data is truncated")
+        g = Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
+        g.validate()
+        return g
+
+    def validate(self):
+        """Raise ValueError naming the first broken rule (used on loaded data)."""
+        s = self.s
+        r = self.r
+        _need(len(s) >= _HDR, "length")
+        n = s[_N]
+        _need(2 <= n <= MAX_PLAYERS and s[_VAR] < 2, "player count or variant")
+        table = cards.DECKS[s[_VAR]]
+        _need(len(s) == _HDR + (_SEAT - HAND_SIZE) * n + sum(table) - 1, "length")
+        _need(len(r) == _R_HDR + _R_SEAT * n, "result length")
+        phase = s[_PHASE]
+        cur = s[_CUR]
+        inn = s[_IN]
+        _need(phase <= OVER and cur < n and inn < (1 << n), "phase, seat or seats in")
+        _need(s[_FLAGS] < 4 and self.round_number, "flags or round")
+        m = s[_MAGIC]
+        _need(m < n or m == SUPPLY or m == STAGE, "magic token place")
+        _need(s[_VAR] == 0 or m == SUPPLY and not _stage_count(s), "stage in Classic")
+        _need(_HDR + _SEAT * n <= s[_DRAW] <= len(s), "draw pile")
+        # R1: no card more often than in the deck (the rest is in the discard pile).
+        seen = bytearray(COUNT)
+        for i in range(s[_DRAW], len(s)):
+            _need(s[i] < COUNT, "card code")
+            seen[s[i]] += 1
+        _need(s[_TOP] < COUNT, "card code")
+        seen[s[_TOP]] += 1
+        for p in range(n):
+            base = _HDR + _SEAT * p
+            total = 0
+            for c in range(COUNT):
+                k = cards.packed_count(s, base + _HAND, c)
+                seen[c] += k
+                total += k
+                _need(cards.packed_count(r, _R_HDR + _R_SEAT * p + 2, c) <= table[c], "result hand")
+            _need(total == s[base], "hand size")
+            # R17: the round ends as soon as a hand is empty.
+            _need(total or phase > CHOOSE_GIVE or phase == CHOOSE_GIVE and p == cur, "empty hand")
+        for c in range(COUNT):
+            _need(seen[c] <= table[c], "card count")
+        _need(not s[_FLAGS] & _SHOW or phase == PLAY and _stage_count(s) >= SHOW_AT, "show")
+        w, b, has_magic = self.tokens(cur)
+        if phase == PLAY:
+            _need(inn & (1 << cur), "seat to play has quit")
+        elif phase == CHOOSE_GIVE:
+            _need(ICON[s[_TOP]] == cards.ICON_CIRCLE and inn & (1 << cur) and inn != 1 << cur, "give-away")
+            _need(w or b or has_magic, "give-away")
+        elif phase == CHOOSE_RETURN:
+            _need(not s[_HDR + _SEAT * cur] and r[_R_OUT] == cur and (w or b), "token return")
+        else:
+            _need(max(self.scores()) >= GAME_END, "game over")
+        rr = _get16(r, _R_ROUND)
+        _need(rr == self.round_number if phase >= CHOOSE_RETURN else rr < self.round_number, "result round")
+        for i in (_R_OUT, _R_MAGIC):
+            _need(r[i] < n or r[i] == _NONE, "result seat")
+        _need(r[_R_RETURNED] in (0, RETURN_WHITE, RETURN_BLACK, KEEP), "result return")
+
+
+def _need(ok, what):
+    if not ok:
+        raise ValueError("game data breaks the rules: bad " + what)
+
+
+_NAMES = "draw quit skip collect exchange return|white return|black keep"
+
+
+def action_name(action):
+    """``"play 3#"``, ``"draw"``, ``"give 2"``, ``"return black"``, ..."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError("%r is not an action code" % (action,))
+    if action < COUNT:
+        return "play " + cards.name(action)
+    if GIVE <= action < RETURN_WHITE:
+        return "give %d" % (action - GIVE)
+    i = action - DRAW if action < GIVE else action - RETURN_WHITE + 5
+    return _NAMES.split()[i].replace("|", " ")

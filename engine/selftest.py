@@ -1,0 +1,117 @@
+"""The engine's self-test: random full games with every invariant checked.
+
+Runs the same on CPython and on MicroPython/CircuitPython::
+
+    micropython -X heapsize=32k -c "import engine.selftest as t; t.main()"
+
+At every step it checks that all cards are accounted for, that token points
+change only when a round is scored (R19-R21), that an illegal action is
+refused and leaves the state untouched, that ``from_bytes(to_bytes(g))`` is
+the same game, and that rounds and games end exactly per R17/R22. It raises
+AssertionError (or ValueError from the engine) at the first failure.
+"""
+
+import gc
+
+from engine import cards, rng
+
+# On MicroPython (gc.mem_free exists) the heap may be 32 KB: collect before
+# the largest module loads and before each game, against fragmentation. On
+# CPython a collection is slow and pointless.
+_SMALL_HEAP = hasattr(gc, "mem_free")
+if _SMALL_HEAP:
+    gc.collect()
+from engine import game  # noqa: E402
+
+
+def _points_in_play(g):
+    total = 0
+    for p in range(g.players):
+        total += g.score(p)
+    w, b, _ = g.stage()
+    return total + w + 10 * b
+
+
+def play_one(seed, players, variant, chooser, check_bytes=True):
+    """Play one full random game; return the number of moves."""
+    if _SMALL_HEAP:
+        gc.collect()  # so the game's long-lived buffers sit low in the heap
+    g = game.new_game(players, seed, variant)
+    size = len(cards.deck_cards(cards.VARIANTS.index(variant)))
+    legal = bytearray(game.NUM_ACTIONS)
+    played = 0  # cards on the discard pile under the top card this round
+    moves = 0
+    while not g.is_over():
+        n = g.legal_into(legal)
+        assert n > 0, "no legal action"
+        # An illegal action is refused and changes nothing.
+        bad = 0
+        while bytes((bad,)) in legal[:n]:
+            bad += 1
+        before = bytes(g.s)
+        try:
+            g.apply(bad)
+            raise AssertionError("illegal accepted")
+        except ValueError:
+            pass
+        assert bytes(g.s) == before, "refusal changed state"
+        a = legal[chooser.below(n)]
+        rnd = g.round_number
+        points = _points_in_play(g)
+        g.apply(a)
+        moves += 1
+        if a < cards.COUNT:
+            played += 1
+        scored = g.phase == game.CHOOSE_RETURN or g.round_number != rnd or g.is_over()
+        if a >= game.RETURN_WHITE:
+            # The R21 choice after a scored round: one token back, or none.
+            if a == game.RETURN_WHITE:
+                points -= 1
+            elif a == game.RETURN_BLACK:
+                points -= 10
+            assert _points_in_play(g) == points, "return points"
+        elif scored:
+            # R17: a round ends when a hand empties or when everyone has quit.
+            last = g.last_round()
+            assert last["round"] == rnd, "result round"
+            if last["out"] is None:
+                assert a == game.QUIT, "round end"
+            else:
+                assert last["out"] == g.current_player and not last["hands"][last["out"]], "went out"
+            assert _points_in_play(g) == points + sum(last["points"]), "scoring points"
+        else:
+            assert _points_in_play(g) == points, "tokens mid-round"
+        if g.round_number != rnd:
+            played = 0
+        # R1: every card is in a hand, the draw pile or the discard pile.
+        held = 0
+        for p in range(players):
+            held += g.hand_size(p)
+        assert held + g.draw_pile_size + 1 + played == size, "cards lost"
+        # R22: the game ends exactly when someone has 40 after a round's scoring.
+        if g.is_over():
+            assert max(g.scores()) >= game.GAME_END, "ended below 40"
+        elif g.round_number != rnd:
+            assert max(g.scores()) < game.GAME_END, "went on past 40"
+        if check_bytes:
+            g2 = game.Game.from_bytes(g.to_bytes())
+            assert g2.s == g.s and g2.r == g.r, "round trip"
+    return moves
+
+
+def run(games=200, seed=1, check_bytes=True):
+    """Play ``games`` random games over every player count and both variants."""
+    chooser = rng.Rng(seed)
+    moves = 0
+    for i in range(games):
+        moves += play_one(seed + i, 2 + i % 5, cards.VARIANTS[(i // 5) % 2], chooser, check_bytes)
+    return moves
+
+
+def main(games=200):
+    moves = run(games)
+    print("selftest ok: %d games, %d moves" % (games, moves))
+
+
+if __name__ == "__main__":
+    main()

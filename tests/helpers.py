@@ -1,0 +1,88 @@
+"""Hand-built positions for the rule tests.
+
+``deal(...)`` builds the ``deck`` list that ``new_game`` takes, from the hands,
+the top card and the first cards of the draw pile; the rest of the deck
+follows in code order. ``set_tokens``/``set_magic``/``set_stage`` edit a
+game's state bytes at the offsets of the documented layout (engine/game.py,
+"state layout"), then check the result still obeys the rules.
+"""
+
+from engine import cards, game
+
+SEAT0 = 19  # _HDR
+SEAT = 14  # _SEAT
+
+
+def C(name):
+    return cards.code(name)
+
+
+def names(codes):
+    return [cards.name(c) for c in codes]
+
+
+def deal(hands, top, pile=(), variant="kadabra"):
+    """A full deck list: the given hands (names), top card, pile start, then the rest."""
+    left = list(cards.deck_cards(cards.VARIANTS.index(variant)))
+    order = []
+    for hand in hands:
+        if len(hand) != 6:
+            raise ValueError("each hand needs 6 cards, not %r" % (hand,))
+    for n in [c for hand in hands for c in hand] + [top] + list(pile):
+        c = C(n)
+        left.remove(c)  # ValueError when the deck has no more of that card
+        order.append(c)
+    return order + left
+
+
+def new(hands, top, pile=(), variant="kadabra", seed=1):
+    return game.new_game(len(hands), seed, variant, deck=deal(hands, top, pile, variant))
+
+
+def legal_names(g):
+    return [g.action_name(a) for a in g.legal_actions()]
+
+
+def act(g, text):
+    """Apply the legal action named ``text`` ("play 3#", "give 2", ...)."""
+    for a in g.legal_actions():
+        if g.action_name(a) == text:
+            g.apply(a)
+            return
+    raise AssertionError("%r is not legal; legal: %s" % (text, legal_names(g)))
+
+
+def code_of(text):
+    for a in range(game.NUM_ACTIONS):
+        if game.action_name(a) == text:
+            return a
+    raise KeyError(text)
+
+
+def _put16(g, at, v):
+    g.s[at] = v & 0xFF
+    g.s[at + 1] = v >> 8
+
+
+def _done(g):
+    g._nlegal = -1
+    g.validate()
+
+
+def set_tokens(g, seat, white, black):
+    base = SEAT0 + SEAT * seat
+    _put16(g, base + 1, white)
+    _put16(g, base + 3, black)
+    _done(g)
+
+
+def set_magic(g, where):
+    """where: a seat, game.SUPPLY or game.STAGE."""
+    g.s[7] = where
+    _done(g)
+
+
+def set_stage(g, white, black):
+    _put16(g, 15, white)
+    _put16(g, 17, black)
+    _done(g)

@@ -1,0 +1,70 @@
+"""The engine on the real MicroPython unix binary, with a hard heap limit."""
+
+import subprocess
+import sys
+
+from tools import mpy
+
+# Plays one random game with the engine's own PRNG choosing, printing the deal
+# and every action, so CPython and MicroPython can be compared (R24).
+TRACE = """
+from engine import game, rng
+for seed in (0, 1, 77, 123456789, 2**40 + 5):
+    g = game.new_game(2 + seed % 5, seed, ("kadabra", "classic")[seed % 2])
+    pick = rng.Rng(seed)
+    out = [g.hand(p) for p in range(g.players)] + [g.top_card]
+    while not g.is_over():
+        legal = g.legal_actions()
+        a = legal[pick.below(len(legal))]
+        out.append(a)
+        g.apply(a)
+    print(out, g.scores(), g.round_number)
+"""
+
+
+def test_selftest_200_games_in_a_32k_heap():
+    done = mpy.run("import engine.selftest as t; t.main(200)", heap="32k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "selftest ok: 200 games" in done.stdout
+
+
+def test_the_heap_limit_is_real():
+    # The same run in 12 KB must fail with MemoryError: the limit bites.
+    done = mpy.run("import engine.selftest as t; t.main(200)", heap="12k")
+    assert done.returncode != 0 and "MemoryError" in done.stdout + done.stderr
+
+
+def test_r24_same_seed_same_deal_and_game_on_micropython_and_cpython():
+    done = mpy.run(TRACE, heap="64k")
+    assert done.returncode == 0, done.stderr
+    here = subprocess.run([sys.executable, "-c", TRACE], cwd=mpy.ROOT, capture_output=True, text=True, check=True)
+    assert len(done.stdout.splitlines()) == 5
+    assert done.stdout == here.stdout
+
+
+def test_a_move_allocates_nothing_on_micropython():
+    # Steady state: after a few warm-up games (a code path's first run may
+    # allocate once), no step allocates, round ends and deals included.
+    code = """
+import gc
+from engine import game, rng
+buf = bytearray(game.NUM_ACTIONS)
+pick = rng.Rng(3)
+worst = 0
+moves = 0
+for seed in range(30):
+    g = game.new_game(2 + seed % 5, seed, ("kadabra", "classic")[seed % 2])
+    while not g.is_over():
+        n = g.legal_into(buf)
+        a = buf[pick.below(n)]
+        before = gc.mem_alloc()
+        g.step(a)
+        if seed >= 10:
+            worst = max(worst, gc.mem_alloc() - before)
+            moves += 1
+print(moves, worst)
+"""
+    done = mpy.run(code, heap="64k")
+    assert done.returncode == 0, done.stderr
+    moves, worst = map(int, done.stdout.split())
+    assert moves > 300 and worst == 0
