@@ -523,6 +523,48 @@ class Game:
         self.r[:] = other.r
         self._nlegal = -1
 
+    def determinize(self, seat, chooser):
+        """Deal every card ``seat`` cannot see at random (for a bot's look-ahead).
+
+        The other hands keep their sizes and the pile its size, but their cards
+        are a random share of all of them, drawn with ``chooser`` (an
+        ``rng.Rng``); the pile's future shuffle is reseeded from it too. What
+        ``seat`` knows (its hand, the top card, every count and token) stays.
+        So a copy that a bot searches holds nothing the bot may not know.
+        """
+        s = self.s
+        n = s[_N]
+        deck = _DECK
+        k = 0
+        for q in range(n):  # gather the unseen cards: other hands, then the pile
+            if q != seat:
+                at = _HDR + _SEAT * q + _HAND
+                for c in range(COUNT):
+                    for _ in range(cards.packed_count(s, at, c)):
+                        deck[k] = c
+                        k += 1
+                for i in range(at, at + cards.PACKED_SIZE):
+                    s[i] = 0
+        for i in range(s[_DRAW], len(s)):
+            deck[k] = s[i]
+            k += 1
+        chooser.shuffle(deck, 0, k)
+        k = 0
+        for q in range(n):
+            if q != seat:
+                base = _HDR + _SEAT * q
+                for _ in range(s[base]):
+                    c = deck[k]
+                    s[base + _HAND + (c >> 1)] += 1 << ((c & 1) << 2)
+                    k += 1
+        for i in range(s[_DRAW], len(s)):
+            s[i] = deck[k]
+            k += 1
+        for i in range(_RNG, _RNG + 4):
+            s[i] = chooser.below(256)
+        s[_FLAGS] &= ~_ORDERED
+        self._nlegal = -1
+
     def action_name(self, action):
         return action_name(action)
 

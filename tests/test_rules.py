@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine import cards, game
+from engine import cards, game, rng
 from tests.helpers import C, act, code_of, deal, legal_names, names, new, set_magic, set_stage, set_tokens
 
 # Filler hands: cards that cannot go on the tops used below, so nobody plays by accident.
@@ -594,3 +594,22 @@ def test_r24_a_game_replays_from_seed_players_variant_and_actions():
     for a in trace:
         g.apply(a)
     assert g.to_bytes() == end
+
+
+def test_determinize_keeps_what_the_seat_knows_and_reshuffles_the_rest():
+    g = game.new_game(4, 8)
+    for _ in range(5):
+        g.apply(g.legal_actions()[0])
+    seat = g.current_player
+    pile = g.draw_pile_size
+    copies = []
+    for k in range(20):
+        h = g.copy()
+        h.determinize(seat, rng.Rng(k))
+        h.validate()
+        assert h.hand(seat) == g.hand(seat) and h.top_card == g.top_card
+        assert [h.hand_size(q) for q in range(4)] == [g.hand_size(q) for q in range(4)]
+        assert h.draw_pile_size == pile and h.legal_actions() == g.legal_actions()
+        assert [h.tokens(q) for q in range(4)] == [g.tokens(q) for q in range(4)]
+        copies.append(tuple(sorted(c for q in range(4) if q != seat for c in h.hand(q))))
+    assert len(set(copies)) > 10  # the unseen cards really move between hands and pile
