@@ -1,0 +1,208 @@
+"""The game flow: title, setup, play, menus, saving. ``run(hw)`` is the whole program.
+
+Written against the HAL interface only (see hal/__init__.py): the board's
+code.py, the desktop simulator and the tests all call ``run`` with their own
+hardware object. Screens are drawn into one reused View (engine.view).
+
+Saves: after every action (engine.table) and on leaving a game. A save that
+cannot be read is kept aside, never deleted, and the player is told why; a
+save that cannot be written (full or read-only flash) is reported once and
+the game goes on.
+"""
+
+import sys
+
+import hal
+from engine import match as mt
+from engine import ui as _ui
+from engine import view as v
+from engine.table import Table
+
+
+def run(hw):
+    """Run the game on ``hw`` until the power goes off (or the HAL stops it)."""
+    App(hw).run()
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.ui = _ui.Ui(hw)
+        self.match = None  # the saved or current match, if any
+        self.setup_match = mt.Match()  # the settings the next new game starts with
+        self.save_failed = False
+
+    def run(self):
+        for note in self.hw.notices:
+            self.ui.message("Note", _ui.wrap(note), "A: OK", v.ALERT)
+        self.load()
+        cursor = 0
+        while True:
+            resumable = self.match is not None and self.match.where != mt.FINISHED
+            items = (["Continue"] if resumable else []) + ["New game", "Rules", "Speed: " + mt.SPEEDS[self.setup_match.speed]]
+            header = ("Reiner Knizia's card game", "on " + self.hw.name, "")
+            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", self._speed_adjust(items), header)
+            cursor = max(i, 0)
+            choice = items[i] if i >= 0 else ""
+            if choice == "Continue":
+                self.play()
+            elif choice == "New game" and self.setup():
+                self.match = self.setup_match
+                self.setup_match = _copy_settings(self.match)
+                self.match.start(self.hw.entropy())
+                self.save()
+                self.play()
+            elif choice == "Rules":
+                self.rules()
+
+    def _speed_adjust(self, items):
+        # Left/Right on a menu's last row, "Speed: ...", changes the bot speed.
+        def adjust(i, step):
+            if i == len(items) - 1:
+                m = self.setup_match
+                m.speed = (m.speed + step) % len(mt.SPEEDS)
+                if self.match is not None:
+                    self.match.speed = m.speed
+                items[i] = "Speed: " + mt.SPEEDS[m.speed]
+            return items
+
+        return adjust
+
+    def play(self):
+        table = Table(self)
+        table.run()
+        self.save()
+
+    # ---- setup -------------------------------------------------------------------
+    def setup(self):
+        """Edit the next game's seats and variant; True to start, False for back."""
+        m = self.setup_match
+        cursor = len(self._setup_items()) - 1
+
+        def adjust(i, step):
+            if i == 0:
+                m.players = min(6, max(2, m.players + step))
+            elif i == 1:
+                m.variant = 1 - m.variant
+            elif i < 2 + m.players:
+                p = i - 2
+                m.kinds[p] = (m.kinds[p] + step) % len(mt.KINDS)
+            return self._setup_items()
+
+        while True:
+            items = self._setup_items()
+            i = self.ui.menu("New game", items, cursor, "<>: change  A: next", adjust)
+            if i < 0:
+                return False
+            if i == len(items) - 1:
+                return True  # with no human seat, a game to watch
+            if 2 <= i < 2 + m.players:
+                self._next_name(i - 2)
+            cursor = i + 1 if i < 2 else i
+
+    def _setup_items(self):
+        m = self.setup_match
+        items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
+        for p in range(m.players):
+            items.append("P%d %-5s %s" % (p + 1, m.name(p), mt.KINDS[m.kinds[p]]))
+        items.append("Start the game" if m.humans() else "Watch the bots play")
+        return items
+
+    def _next_name(self, seat):
+        """Give ``seat`` the next name from the list that no other seat has."""
+        m = self.setup_match
+        taken = [m.names[p] for p in range(m.players) if p != seat]
+        k = m.names[seat]
+        for _ in range(mt.name_count()):
+            k = (k + 1) % mt.name_count()
+            if k not in taken:
+                m.names[seat] = k
+                return
+
+    # ---- menus during play --------------------------------------------------------
+    def game_menu(self):
+        """The Start menu in a game: True when the player chose to save and quit."""
+        items = ["Resume", "Rules", "Save and quit", "Speed: " + mt.SPEEDS[self.match.speed]]
+        while True:
+            i = self.ui.menu("Menu", items, 0, "A: choose  B: resume", self._speed_adjust(items))
+            if i in (-1, 0, 3):
+                return False
+            if i == 1:
+                self.rules()
+            if i == 2:
+                return True
+
+    def table_info(self, g, m):
+        """Everything public about the table, on one screen."""
+        w, b, magic = g.stage()
+        lines = ["Stage: %dw %db%s%s" % (w, b, " magic" if magic else "", "  SHOW" if g.show_active else "")]
+        for q in range(g.players):
+            tw, tb, tm = g.tokens(q)
+            lines.append("%-5s%3s %2dw %db %3d%s" % (
+                m.name(q), ("%dc" % g.hand_size(q)) if g.in_round(q) else "out", tw, tb, g.score(q), " M" if tm else ""))
+        lines.append("Pile %d, round %d" % (g.draw_pile_size, g.round_number))
+        self.ui.message("The table", lines, "A/B: back")
+
+    def rules(self):
+        from engine import rules_text
+
+        pages = rules_text.PAGES
+        i = 0
+        while 0 <= i < len(pages):
+            title, lines = pages[i]
+            b = self.ui.message("%s %d/%d" % (title, i + 1, len(pages)), lines, "A: next  B: back")
+            i += 1 if b & hal.A else -1
+        del pages, rules_text
+        sys.modules.pop("engine.rules_text", None)  # give its text back to the heap
+
+    # ---- saving --------------------------------------------------------------------
+    def load(self):
+        """Read the save, if any; a damaged one is kept aside and reported."""
+        storage = self.hw.storage
+        try:
+            data = storage.load()
+        except OSError as e:
+            self.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "A: OK", v.ALERT)
+            return
+        if not data:
+            return
+        try:
+            self.match = mt.Match.from_bytes(data)
+            self.setup_match = _copy_settings(self.match)
+        except ValueError as e:
+            try:
+                where = storage.set_aside()
+            except OSError as e2:
+                where = "nowhere (%s)" % _errno(e2)
+            lines = _ui.wrap("The saved game can't be loaded: %s." % e) + ["Kept as " + where[:18]] + _ui.wrap("Starting fresh.")
+            self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
+
+    def save(self):
+        if self.match is None or self.match.game is None:
+            return
+        try:
+            self.hw.storage.save(self.match.to_bytes())
+            self.save_failed = False
+        except OSError as e:
+            if not self.save_failed:  # say it once, then play on
+                self.save_failed = True
+                self.ui.message("Not saved", _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)), "A: play on", v.ALERT)
+
+
+def _errno(e):
+    code = e.args[0] if e.args else 0
+    if code == 28:
+        return "storage full"
+    if code == 30:
+        return "storage read-only"
+    return "error %s" % code
+
+
+def _copy_settings(m):
+    s = mt.Match()
+    s.players = m.players
+    s.variant = m.variant
+    s.speed = m.speed
+    s.kinds[:] = m.kinds
+    s.names[:] = m.names
+    return s

@@ -1,0 +1,100 @@
+"""A match: who plays (humans, bots and their levels, names), the game, the save.
+
+The save is one record (engine.codec framing, magic ``LKSV``)::
+
+    players | variant | speed | where | kinds x6 | names x6 | bot rng (4) | game record
+
+``where`` says which screen the flow was on between actions (playing, a
+round summary not yet seen, game over), so a power cut resumes exactly
+there. The game record inside is ``Game.to_bytes()`` with its own checks.
+"""
+
+from engine import codec, game, rng
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+SAVE_MAGIC = b"LKSV"
+SAVE_VERSION = const(1)
+
+# Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
+HUMAN = const(0)
+KINDS = ("Human", "Bot Easy", "Bot Normal", "Bot Hard")
+
+# Where the flow stands between two actions.
+PLAYING = const(0)
+SUMMARY = const(1)  # a round ended; its summary and scoreboard are next
+FINISHED = const(2)  # the game is over (the save stays for the setup)
+
+NAMES = "Ana Ben Cleo Dan Eva Finn Gia Hugo Ida Jon Kim Leo Mia Ned Ola Pip"
+SPEEDS = ("Slow", "Normal", "Fast", "Instant")
+SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
+
+_HEAD = const(16)
+
+
+def name_count():
+    return len(NAMES.split())
+
+
+class Match:
+    """The table's settings and, once started, its game."""
+
+    def __init__(self):
+        self.players = 4
+        self.variant = 0
+        self.speed = 1
+        self.where = PLAYING
+        self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
+        self.names = bytearray((0, 1, 2, 3, 4, 5))
+        self.game = None
+        self.bot_rng = rng.Rng(0)
+
+    def name(self, seat):
+        return NAMES.split()[self.names[seat]]
+
+    def humans(self):
+        n = 0
+        for p in range(self.players):
+            if self.kinds[p] == HUMAN:
+                n += 1
+        return n
+
+    def start(self, seed):
+        """Deal a new game with these settings."""
+        self.game = game.new_game(self.players, seed, ("kadabra", "classic")[self.variant])
+        self.bot_rng = rng.Rng(seed ^ 0x5A5A)
+        self.where = PLAYING
+
+    def to_bytes(self):
+        head = bytearray(_HEAD)
+        head[0] = self.players
+        head[1] = self.variant
+        head[2] = self.speed
+        head[3] = self.where
+        head[4:10] = self.kinds
+        head[10:16] = self.names
+        return codec.frame(SAVE_MAGIC, SAVE_VERSION, head, self.bot_rng.state, self.game.to_bytes())
+
+    @staticmethod
+    def from_bytes(data):
+        """A Match from :meth:`to_bytes`; ValueError with a short reason otherwise."""
+        body = codec.unframe(data, SAVE_MAGIC, SAVE_VERSION, "save")
+        if len(body) < _HEAD + 4:
+            raise ValueError("save is cut short")
+        m = Match()
+        m.players, m.variant, m.speed, m.where = body[0], body[1], body[2], body[3]
+        m.kinds[:] = body[4:10]
+        m.names[:] = body[10:16]
+        m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
+        m.game = game.Game.from_bytes(body[_HEAD + 4 :])
+        for p in range(6):
+            if m.kinds[p] >= len(KINDS) or m.names[p] >= name_count():
+                raise ValueError("save has a bad seat")
+        if m.game.players != m.players or m.variant > 1 or m.speed >= len(SPEEDS) or m.where > FINISHED:
+            raise ValueError("save has bad settings")
+        if (m.where == FINISHED) != m.game.is_over() and m.where != SUMMARY:
+            raise ValueError("save has a bad position")
+        return m

@@ -1,0 +1,111 @@
+"""Screen helpers of the game flow over a HAL: wait for a button, menus, messages, pauses.
+
+All of them draw into the one ``engine.view.View`` the flow owns and hand it
+to ``hw.screen.show``. They know buttons only as the HAL's bits.
+"""
+
+import hal
+from engine import view as v
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+_POLL_MS = const(15)
+
+
+def wrap(text, width=v.COLUMNS):
+    """``text`` cut into lines of at most ``width`` characters, at spaces."""
+    out = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word[:width]
+        else:
+            line = (line + " " + word if line else word)[:width]
+    if line:
+        out.append(line)
+    return out
+
+
+class Ui:
+    def __init__(self, hw):
+        self.hw = hw
+        self.view = v.View()
+
+    def show(self):
+        self.hw.screen.show(self.view)
+
+    def wait(self):
+        """The next button pressed (blocks)."""
+        hw = self.hw
+        while True:
+            b = hw.buttons.press()
+            if b:
+                return b
+            hw.clock.sleep_ms(_POLL_MS)
+
+    def pause(self, ms):
+        """Wait ``ms``, or less while A is held (hurry); presses made meanwhile are dropped."""
+        hw = self.hw
+        hurried = False
+        while ms > 0:
+            if hw.buttons.held() & hal.A:
+                hurried = True
+                break
+            step = _POLL_MS if ms > _POLL_MS else ms
+            hw.clock.sleep_ms(step)
+            ms -= step
+        if hurried:
+            hw.buttons.clear()
+
+    def message(self, title, lines, footer="A: OK", color=v.NORMAL):
+        """A screen of text; returns the button that closed it (A or B)."""
+        view = self.view
+        view.clear()
+        view.title = title
+        for i in range(min(len(lines), v.LINES)):
+            view.line(i, lines[i], color)
+        view.footer = footer
+        self.show()
+        while True:
+            b = self.wait()
+            if b & (hal.A | hal.B | hal.START):
+                return b
+
+    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=()):
+        """Choose one of ``items`` (strings): its index, or -1 for B.
+
+        ``adjust(index, step)``, when given, is called for Left/Right
+        (step -1/+1) and returns the new list of items (e.g. a changed
+        value). Lists longer than the screen scroll; ``header`` lines stay
+        on top.
+        """
+        view = self.view
+        room = v.LINES - len(header)
+        top = 0
+        while True:
+            cursor = max(0, min(cursor, len(items) - 1))
+            top = min(max(top, cursor - room + 1), cursor)
+            view.clear()
+            view.title = title
+            for i in range(len(header)):
+                view.line(i, header[i], v.DIM)
+            for i in range(top, min(len(items), top + room)):
+                view.line(len(header) + i - top, items[i], v.HIGHLIGHT if i == cursor else v.NORMAL)
+            view.line_cursor = len(header) + cursor - top
+            view.footer = footer
+            self.show()
+            b = self.wait()
+            if b & hal.UP:
+                cursor = cursor - 1 if cursor else len(items) - 1
+            elif b & hal.DOWN:
+                cursor = cursor + 1 if cursor + 1 < len(items) else 0
+            elif b & (hal.LEFT | hal.RIGHT) and adjust:
+                items = adjust(cursor, -1 if b & hal.LEFT else 1)
+            elif b & hal.A:
+                return cursor
+            elif b & hal.B:
+                return -1

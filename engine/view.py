@@ -1,0 +1,106 @@
+"""What one screen shows, as plain data: the game flow fills it, a HAL draws it.
+
+A :class:`View` is a title row, up to :data:`LINES` text lines, an optional
+row of items (the hand of the player to move, with the legal ones marked and
+a cursor, then the other actions of the turn) and a footer row. An item is
+an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
+collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`). The flow never touches a display: the board and
+the desktop window draw a View with displayio (hal/render.py), the mock HAL
+and the terminal as text (:func:`text`).
+
+The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
+160x128. With cards, the lines get rows 1..6 and the cards the space of rows
+7..8; without, the lines get rows 1..8. Rows never hold more than
+:data:`COLUMNS` characters (the flow cuts them).
+
+One View object is reused for every screen (``clear`` then fill), so that a
+screen update does not build a new object tree.
+"""
+
+from engine import cards
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+COLUMNS = const(26)
+LINES = const(8)  # text lines without cards
+LINES_WITH_CARDS = const(6)
+MAX_CARDS = const(60)  # a hand can grow by drawing (then the row scrolls)
+
+# Colours of a line (palette indices; the renderer maps them to RGB).
+NORMAL = const(0)
+DIM = const(1)
+HIGHLIGHT = const(2)  # the menu cursor line, the player to move
+GOOD = const(3)
+ALERT = const(4)
+ACCENT = const(5)
+
+# Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
+ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "10>1")
+FIRST_ITEM = const(18)
+
+# Marks of a card in the row.
+PLAYABLE = const(1)  # may be played now
+
+
+class View:
+    """A screen's contents. Fields are plain attributes; see the module docstring."""
+
+    def __init__(self):
+        self.lines = [""] * LINES
+        self.colors = bytearray(LINES)
+        self.cards = bytearray(MAX_CARDS)
+        self.marks = bytearray(MAX_CARDS)
+        self.clear()
+
+    def clear(self):
+        self.title = ""
+        self.footer = ""
+        for i in range(LINES):
+            self.lines[i] = ""
+            self.colors[i] = NORMAL
+        self.line_cursor = -1  # index of the selected line (menus), -1 none
+        self.ncards = 0  # cards in the row; 0: no card row
+        self.card_cursor = -1  # index of the selected card, -1 none
+        self.serial = getattr(self, "serial", 0) + 1  # changes with every clear
+
+    def line(self, i, text, color=NORMAL):
+        """Set line ``i`` (cut to the screen width)."""
+        self.lines[i] = text[:COLUMNS]
+        self.colors[i] = color
+
+    def add_card(self, code, mark=0):
+        if self.ncards < MAX_CARDS:
+            self.cards[self.ncards] = code
+            self.marks[self.ncards] = mark
+            self.ncards += 1
+
+
+def item_name(code):
+    """The label of a row item: a card's name, or an action's short name."""
+    return cards.name(code) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
+
+
+def text(view):
+    """The view as text lines: what the mock HAL records and the terminal prints.
+
+    Marks:
+    ``>`` the cursor line; cards as ``[4#]`` when playable, `` 4# `` when
+    not, ``<...>`` around the card under the cursor.
+    """
+    out = ["= " + view.title]
+    for i in range(LINES):
+        if view.lines[i] or i == view.line_cursor:
+            out.append(("> " if i == view.line_cursor else "  ") + view.lines[i])
+    if view.ncards:
+        row = []
+        for i in range(view.ncards):
+            name = item_name(view.cards[i])
+            name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
+            row.append("<" + name + ">" if i == view.card_cursor else name)
+        out.append("  " + " ".join(row))
+    if view.footer:
+        out.append("- " + view.footer)
+    return out

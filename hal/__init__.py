@@ -1,0 +1,70 @@
+"""The hardware abstraction layer: what the game flow may use, and nothing more.
+
+Three implementations share this interface: ``hal.board`` (CircuitPython
+boards: displayio, keypad, microcontroller.nvm or a file), ``hal.desktop``
+(a window through Blinka displayio, or a terminal) and ``hal.mock`` (scripted
+buttons, screens recorded as text, for tests). Each makes one *hardware*
+object ``hw`` with these members (in the spirit of ugame: few objects,
+buffers allocated once):
+
+``hw.buttons``
+    ``press()`` -> the bit (below) of the next button pressed, or 0 when none
+    is waiting; never blocks, allocates nothing (keypad events are read with
+    ``get_into`` into one reused event). D-pad presses repeat while held.
+    ``held()`` -> bit mask of the buttons held down now.
+    ``clear()`` drops presses still waiting (after a pause the player cut
+    short by holding A, so that press does not also act on the next screen).
+``hw.screen``
+    ``show(view)`` draws an ``engine.view.View`` (the whole screen).
+``hw.storage``
+    ``load()`` -> the saved bytes, or None when there is no save.
+    ``save(data)`` stores bytes atomically (new copy first, then the swap:
+    a power cut leaves the old or the new save, never half of one); raises
+    OSError when it cannot (full flash: errno 28, read-only: errno 30).
+    ``set_aside()`` keeps the current save under another name (a damaged
+    save is never deleted) and returns where, as a short string.
+    ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
+``hw.clock``
+    ``ticks_ms()`` (wraps like ``supervisor.ticks_ms``: compare with
+    ``ticks_diff``) and ``sleep_ms(ms)``.
+``hw.entropy()``
+    a fresh int >= 0 for seeding a new game.
+``hw.notices``
+    a list of short strings the flow shows once at start-up: problems the
+    HAL found and worked around (a stuck or missing button, no storage).
+``hw.name``
+    the board's name, for the title screen.
+
+Button bits equal ``1 << key number`` of the PyBadge shift register
+(0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left).
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+B = const(1)
+A = const(2)
+START = const(4)
+SELECT = const(8)
+RIGHT = const(16)
+DOWN = const(32)
+UP = const(64)
+LEFT = const(128)
+
+NAMES = "B A Start Select Right Down Up Left"
+
+
+def ticks_diff(later, earlier):
+    """``later - earlier`` for tick counts that wrap at 2**29 (as supervisor.ticks_ms)."""
+    return ((later - earlier + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+
+def button_name(bit):
+    """'A', 'Left', ... for one button bit."""
+    names = NAMES.split()
+    for i in range(8):
+        if bit == 1 << i:
+            return names[i]
+    return "?"
