@@ -90,11 +90,10 @@ class App:
             return self._setup_items()
 
         while True:
-            items = self._setup_items()
-            i = self.ui.menu("New game", items, cursor, "<>: change  A: next", adjust)
+            i = self.ui.menu("New game", self._setup_items(), cursor, "<>: change  A: next", adjust)
             if i < 0:
                 return False
-            if i == len(items) - 1:
+            if i == len(self._setup_items()) - 1:
                 return True  # with no human seat, a game to watch
             if 2 <= i < 2 + m.players:
                 self._next_name(i - 2)

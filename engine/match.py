@@ -95,6 +95,10 @@ class Match:
                 raise ValueError("save has a bad seat")
         if m.game.players != m.players or m.variant > 1 or m.speed >= len(SPEEDS) or m.where > FINISHED:
             raise ValueError("save has bad settings")
-        if (m.where == FINISHED) != m.game.is_over() and m.where != SUMMARY:
+        if m.game.variant != ("kadabra", "classic")[m.variant]:
+            raise ValueError("save has bad settings")
+        if (m.where == FINISHED) != m.game.is_over() and m.where != SUMMARY or (
+            m.where == SUMMARY and m.game.last_round() is None
+        ):
             raise ValueError("save has a bad position")
         return m

@@ -1,0 +1,246 @@
+"""The game flow end to end, through the mock HAL: buttons in, screens out."""
+
+import pytest
+
+from engine import app as appmod
+from engine import game, rng
+from engine import match as mt
+from engine import view as v
+from hal import mock
+from tests.flow_driver import Driver, new_game_script, random_choice
+
+THREE_HUMANS = new_game_script([mt.HUMAN, mt.HUMAN, mt.HUMAN])
+
+
+class Recorder:
+    """Wraps the mock screen: for every screen, what hand it showed and whose turn it was."""
+
+    def __init__(self, hw, app):
+        self.app = app
+        self.shown = []  # (title, hand codes on screen, seat to play, seat whose hand it is)
+        inner = hw.screen.show
+
+        def show(view):
+            inner(view)
+            g = app.match.game if app.match else None
+            hand = tuple(view.cards[i] for i in range(view.ncards) if view.cards[i] < v.FIRST_ITEM)
+            owner = None
+            if hand and g is not None:
+                owners = [p for p in range(g.players) if tuple(g.hand(p)) == hand]
+                owner = owners[0] if len(owners) == 1 else owners
+            if view.title == "Pass the device":  # "Pass to Ana (P1)": whom it names
+                owner = int(view.lines[1].split("(P")[1].rstrip(")")) - 1
+            self.shown.append((view.title, hand, g.current_player if g else None, owner))
+
+        hw.screen.show = show
+
+
+def play(script, seed=5, choose_seed=3, save=None, max_screens=30000, title_choice="New game", **kw):
+    """Run the flow: ``script`` first, then a random test player; returns (hw, app, driver, recorder)."""
+    hw = mock.Hardware(script, save=save, seed=seed, **kw)
+    app = appmod.App(hw)
+    driver = Driver(app, random_choice(rng.Rng(choose_seed)), max_screens, title_choice)
+    hw.buttons.feed = driver
+    rec = Recorder(hw, app)
+    try:
+        app.run()
+    except mock.Done:
+        pass
+    return hw, app, driver, rec
+
+
+def test_a_full_three_human_game_by_scripted_buttons():
+    hw, app, driver, rec = play(THREE_HUMANS, title_choice=None)
+    g = app.match.game
+    assert g.is_over() and app.match.where == mt.FINISHED
+    assert max(g.scores()) >= 40
+    titles = [t for t, _, _, _ in rec.shown]
+    assert "Game over" in titles and titles[-1] == "L.A.M.A. Kadabra"
+    assert any(t.startswith("Round ") and t.endswith(" over") for t in titles)
+    # The same presses, replayed as one script with no test player, give the same game.
+    script = " ".join(mock.hal.NAMES.split()[b.bit_length() - 1] for b in hw.buttons._script)
+    hw2 = mock.Hardware(script, seed=5)
+    app2 = appmod.App(hw2)
+    with pytest.raises(mock.Done):
+        app2.run()
+    assert app2.match.game.to_bytes() == g.to_bytes()
+    assert hw2.screen.screens == hw.screen.screens
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_hand_off_screens_hide_every_hand_and_hands_show_only_to_their_owner(seed):
+    hw, app, driver, rec = play(THREE_HUMANS, seed=seed, choose_seed=seed, title_choice=None)
+    assert app.match.game.is_over()
+    holder = None  # whom the last hand-off passed the device to
+    handoffs = 0
+    for title, hand, to_play, owner in rec.shown:
+        if title == "Pass the device":
+            assert not hand, "a hand-off screen shows cards"
+            assert owner == to_play, "the hand-off names someone else than the player to move"
+            holder = owner
+            handoffs += 1
+            continue
+        if not hand or title.endswith(" over"):
+            continue  # no cards, or the round summary (every hand is public then)
+        # A hand on screen: its owner's, on its owner's turn, who took the device.
+        assert owner == to_play, "%s shows seat %s's hand on seat %s's turn" % (title, owner, to_play)
+        assert holder == owner, "seat %s's hand shown while seat %s holds the device" % (owner, holder)
+    assert handoffs > 3
+
+
+def test_hand_off_names_the_next_player_and_waits_for_a():
+    hw, app, driver, rec = play(THREE_HUMANS + " A", max_screens=0)
+    # The script ended right after the first hand-off's A: the hand-off came first.
+    titles = [t for t, _, _, _ in rec.shown]
+    first = titles.index("Pass the device")
+    assert "  Pass to Ana (P1)" in hw.screen.screens[first]
+    assert titles[first + 1].startswith("Round 1 - Ana")
+    # B does not pass the hand-off.
+    hw, app, driver, rec = play(THREE_HUMANS + " B B", max_screens=0)
+    assert [t for t, _, _, _ in rec.shown][-1] == "Pass the device"
+
+
+def test_the_turn_screen_shows_the_table_and_marks_legal_cards():
+    hw, app, driver, rec = play(THREE_HUMANS + " A", max_screens=0)
+    view = hw.screen.view
+    g = app.match.game
+    legal = g.legal_actions()
+    hand = g.hand(0)
+    assert list(view.cards[: len(hand)]) == hand
+    for i, c in enumerate(hand):
+        assert bool(view.marks[i] & v.PLAYABLE) == (c in legal)
+    actions = list(view.cards[len(hand) : view.ncards])
+    assert actions == [a for a in legal if a >= game.DRAW]
+    text = "\n".join(hw.screen.last)
+    assert "Top" in text and "Pile %d" % g.draw_pile_size in text
+    assert view.card_cursor >= 0
+
+
+def _cut_and_resume(data, seed=5, script="A"):
+    """A new device start from saved bytes: Continue, then the test player plays on."""
+    return play(script, seed=seed, save=data, title_choice="Continue")
+
+
+def test_every_action_is_saved_and_a_power_cut_resumes_exactly_there():
+    # Cut the power after 40, 80, ... screens: the save holds the game of that moment.
+    for cut in (40, 80, 160, 320):
+        hw, app, driver, rec = play(THREE_HUMANS, max_screens=cut)
+        saved = mt.Match.from_bytes(hw.storage.data)
+        assert saved.game.to_bytes() == app.match.game.to_bytes()
+        assert saved.where == app.match.where and saved.kinds[:3] == bytes(3)
+        # Power back: the title offers Continue, and it resumes that very game.
+        hw2, app2, driver2, rec2 = play("", save=hw.storage.data, title_choice="Continue", max_screens=2)
+        titles = [t for t, _, _, _ in rec2.shown]
+        assert titles[0] == "L.A.M.A. Kadabra" and "> Continue" in hw2.screen.screens[0]
+        assert app2.match.game.to_bytes() == saved.game.to_bytes()
+        # With several humans the resumed game starts with a hand-off, never a hand.
+        if saved.where == mt.PLAYING:
+            assert titles[1] == "Pass the device"
+
+
+def test_resume_mid_turn_and_play_to_the_end():
+    hw, app, driver, rec = play(THREE_HUMANS, max_screens=120)
+    mid = app.match.game.to_bytes()
+    hw2, app2, driver2, rec2 = play("", save=hw.storage.data, title_choice="Continue", max_screens=30000)
+    assert app2.match.game.round_number >= game.Game.from_bytes(mid).round_number
+    assert app2.match.game.is_over() or app2.match.where != mt.FINISHED
+
+
+def test_resume_on_a_round_summary_shows_it_again():
+    # Power off the moment the first round summary is on screen.
+    hw = mock.Hardware(THREE_HUMANS, seed=5)
+    app = appmod.App(hw)
+    driver = Driver(app, random_choice(rng.Rng(3)))
+
+    def feed():
+        return "" if hw.screen.view.title.endswith(" over") else driver()
+
+    hw.buttons.feed = feed
+    with pytest.raises(mock.Done):
+        app.run()
+    summary = hw.screen.screens[-1]
+    assert mt.Match.from_bytes(hw.storage.data).where == mt.SUMMARY
+    hw2, app2, _, rec2 = play("", save=hw.storage.data, title_choice="Continue", max_screens=1)
+    assert hw2.screen.screens[1] == summary
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"\x00" * 40, "not a L.A.M.A. file"),
+        (b"LKSV\x09" + b"\x00" * 30, "from version 9"),
+    ],
+)
+def test_a_corrupt_or_foreign_save_is_kept_aside_with_a_clear_message(data, reason):
+    hw, app, driver, rec = play("A", save=data, max_screens=0)
+    first = hw.screen.screens[0]
+    assert first[0] == "= Save not loaded"
+    assert reason in " ".join(" ".join(first).split())
+    assert hw.storage.aside == data and hw.storage.data is None
+    hw.buttons.push("A")
+    titles = [s[0] for s in hw.screen.screens]
+    assert "= L.A.M.A. Kadabra" in titles
+
+
+def test_a_damaged_save_with_a_good_frame_is_refused_too():
+    hw, app, driver, rec = play(THREE_HUMANS, max_screens=60)
+    data = bytearray(hw.storage.data)
+    data[30] ^= 0xFF  # inside the game; the outer checksum now fails
+    hw2, app2, _, _ = play("A", save=bytes(data), max_screens=0)
+    assert hw2.screen.screens[0][0] == "= Save not loaded" and "corrupt" in " ".join(hw2.screen.screens[0])
+    assert app2.match is None
+
+
+@pytest.mark.parametrize("kw, text", [({"full": True}, "storage full"), ({"readonly": True}, "read-only")])
+def test_a_full_or_read_only_flash_is_reported_once_and_the_game_goes_on(kw, text):
+    hw, app, driver, rec = play(THREE_HUMANS, max_screens=400, **kw)
+    warnings = [s for s in hw.screen.screens if s[0] == "= Not saved"]
+    assert len(warnings) == 1 and text in " ".join(warnings[0])
+    assert app.match.game.round_number >= 1 and driver.answered >= 400
+
+
+def test_notices_from_the_hal_are_shown_first():
+    hw, app, driver, rec = play("A", notices=["Button A stuck: ignored"], max_screens=0)
+    assert hw.screen.screens[0][0] == "= Note" and "stuck" in " ".join(hw.screen.screens[0])
+
+
+def test_setup_changes_players_variant_and_seats():
+    script = new_game_script([mt.HUMAN, 3, 1, mt.HUMAN, 2], variant=1)
+    hw, app, driver, rec = play(script, max_screens=0)
+    m = app.match
+    assert m.players == 5 and m.variant == 1 and list(m.kinds[:5]) == [0, 3, 1, 0, 2]
+    assert m.game.variant == "classic" and m.game.players == 5
+
+
+def test_rules_pages_fit_the_screen_and_page_through():
+    from engine import rules_text
+
+    for title, lines in rules_text.PAGES:
+        assert len(lines) <= v.LINES and all(len(x) <= v.COLUMNS for x in lines)
+        assert len(title) + 4 <= v.COLUMNS
+    hw, app, driver, rec = play("Down A A A B B B", max_screens=0)
+    titles = [s[0] for s in hw.screen.screens]
+    pages = ["= Rules: the goal 1/6", "= Rules: your turn 2/6", "= Rules: round end 3/6"]
+    assert titles[2:7] == pages + pages[1::-1]  # A, A forward; B, B back
+    assert titles[-1] == "= L.A.M.A. Kadabra"  # B on the first page: back to the title
+
+
+def test_every_screen_fits_26_columns():
+    hw = mock.Hardware(THREE_HUMANS, seed=5)
+    app = appmod.App(hw)
+    hw.buttons.feed = Driver(app, random_choice(rng.Rng(3)), 3000)
+    inner = hw.screen.show
+    seen = []
+
+    def show(view):
+        inner(view)
+        seen.append(len(view.title) <= v.COLUMNS and len(view.footer) <= v.COLUMNS)
+        for i in range(v.LINES):
+            assert len(view.lines[i]) <= v.COLUMNS, view.lines[i]
+        assert len(view.title) <= v.COLUMNS, view.title
+        assert len(view.footer) <= v.COLUMNS, view.footer
+
+    hw.screen.show = show
+    with pytest.raises(mock.Done):
+        app.run()
+    assert len(seen) > 2000
