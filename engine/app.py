@@ -86,7 +86,7 @@ class App:
                 m.variant = 1 - m.variant
             elif i < 2 + m.players:
                 p = i - 2
-                m.kinds[p] = (m.kinds[p] + step) % len(mt.KINDS)
+                m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
             return self._setup_items()
 
         while True:
@@ -103,7 +103,7 @@ class App:
         m = self.setup_match
         items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
         for p in range(m.players):
-            items.append("P%d %-5s %s" % (p + 1, m.name(p), mt.KINDS[m.kinds[p]]))
+            items.append("P%d %-5s %s" % (p + 1, m.name(p), m.kind_name(p)))
         items.append("Start the game" if m.humans() else "Watch the bots play")
         return items
 
@@ -131,17 +131,6 @@ class App:
             if i == 2:
                 return True
 
-    def table_info(self, g, m):
-        """Everything public about the table, on one screen."""
-        w, b, magic = g.stage()
-        lines = ["Stage: %dw %db%s%s" % (w, b, " magic" if magic else "", "  SHOW" if g.show_active else "")]
-        for q in range(g.players):
-            tw, tb, tm = g.tokens(q)
-            lines.append("%-5s%3s %2dw %db %3d%s" % (
-                m.name(q), ("%dc" % g.hand_size(q)) if g.in_round(q) else "out", tw, tb, g.score(q), " M" if tm else ""))
-        lines.append("Pile %d, round %d" % (g.draw_pile_size, g.round_number))
-        self.ui.message("The table", lines, "A/B: back")
-
     def rules(self):
         from engine import rules_text
 
@@ -152,7 +141,7 @@ class App:
             b = self.ui.message("%s %d/%d" % (title, i + 1, len(pages)), lines, "A: next  B: back")
             i += 1 if b & hal.A else -1
         del pages, rules_text
-        sys.modules.pop("engine.rules_text", None)  # give its text back to the heap
+        _forget("rules_text")
 
     # ---- saving --------------------------------------------------------------------
     def load(self):
@@ -168,6 +157,7 @@ class App:
         try:
             self.match = mt.Match.from_bytes(data)
             self.setup_match = _copy_settings(self.match)
+            _forget("checks")  # the rule checks of loaded data are done
         except ValueError as e:
             try:
                 where = storage.set_aside()
@@ -186,6 +176,15 @@ class App:
             if not self.save_failed:  # say it once, then play on
                 self.save_failed = True
                 self.ui.message("Not saved", _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)), "A: play on", v.ALERT)
+
+
+def _forget(name):
+    """Drop a module imported for a moment (rules text, load checks): its heap comes back."""
+    import engine
+
+    sys.modules.pop("engine." + name, None)
+    if hasattr(engine, name):
+        delattr(engine, name)
 
 
 def _errno(e):

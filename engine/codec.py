@@ -14,6 +14,7 @@ except ImportError:  # CPython
 GAME_MAGIC = b"LAMA"
 GAME_VERSION = const(1)
 _HEAD = const(7)
+OVERHEAD = const(9)  # bytes a record adds to its payload
 
 
 def crc16(data, crc=0xFFFF):
@@ -30,23 +31,34 @@ _CRC = (
 )
 
 
+def seal(buf, at, magic, version, end):
+    """Make ``buf[at:end + 2]`` a record: the payload is already at ``buf[at + 7:end]``.
+
+    Writes the header in front and the checksum behind; returns ``end + 2``.
+    Records can nest (a save holds a game record) without extra copies.
+    """
+    n = end - at - _HEAD
+    buf[at : at + 4] = magic
+    buf[at + 4] = version
+    buf[at + 5] = n & 0xFF
+    buf[at + 6] = n >> 8
+    c = crc16(memoryview(buf)[at:end])
+    buf[end] = c >> 8
+    buf[end + 1] = c & 0xFF
+    return end + 2
+
+
 def frame(magic, version, *parts):
     """The ``parts`` (bytes-like, joined) wrapped as a record, as bytes."""
     n = 0
     for part in parts:
         n += len(part)
     out = bytearray(_HEAD + n + 2)
-    out[0:4] = magic
-    out[4] = version
-    out[5] = n & 0xFF
-    out[6] = n >> 8
     at = _HEAD
     for part in parts:
         out[at : at + len(part)] = part
         at += len(part)
-    c = crc16(memoryview(out)[:at])
-    out[at] = c >> 8
-    out[at + 1] = c & 0xFF
+    seal(out, 0, magic, version, at)
     return bytes(out)
 
 

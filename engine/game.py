@@ -107,6 +107,16 @@ def _stage_count(s):
     return _get16(s, _STAGE_W) + _get16(s, _STAGE_B) + (s[_MAGIC] == STAGE)
 
 
+def state_size(players, variant=0):
+    """Bytes of the state ``s`` of a game (the layout above)."""
+    return _HDR + (_SEAT - HAND_SIZE) * players + len(_TEMPLATES[variant]) - 1
+
+
+def result_size(players):
+    """Bytes of the last-round result ``r`` of a game."""
+    return _R_HDR + _R_SEAT * players
+
+
 def new_game(players, seed, variant="kadabra", deck=None):
     """A new game at the start of round 1, seat 0 to play (R5, R6).
 
@@ -120,7 +130,7 @@ def new_game(players, seed, variant="kadabra", deck=None):
     size = len(_TEMPLATES[v])
     if deck is not None and sorted(deck) != list(_TEMPLATES[v]):
         raise ValueError("deck is not the %d cards of the %s deck" % (size, variant))
-    s = bytearray(_HDR + (_SEAT - HAND_SIZE) * players + size - 1)
+    s = bytearray(state_size(players, v))
     s[_N] = players
     s[_VAR] = v
     s[_MAGIC] = SUPPLY
@@ -128,7 +138,7 @@ def new_game(players, seed, variant="kadabra", deck=None):
     if v == 0:  # R3; Classic players start with none (R23)
         for p in range(players):
             s[_HDR + _SEAT * p + _WHITE] = START_WHITES
-    r = bytearray(_R_HDR + _R_SEAT * players)
+    r = bytearray(result_size(players))
     r[_R_OUT] = _NONE
     r[_R_MAGIC] = _NONE
     g = Game(s, r)
@@ -570,9 +580,23 @@ class Game:
 
     def to_bytes(self):
         """The game as a checked record (see engine.codec)."""
+        out = bytearray(self.record_size())
+        self.record_into(out, 0)
+        return bytes(out)
+
+    def record_size(self):
+        return 10 + len(self.s) + len(self.r)  # codec.OVERHEAD + a length byte
+
+    def record_into(self, buf, at):
+        """Write :meth:`to_bytes` into ``buf`` at ``at``; return the index after it."""
         from engine import codec
 
-        return codec.frame(codec.GAME_MAGIC, codec.GAME_VERSION, bytes((len(self.s),)), self.s, self.r)
+        i = at + 8
+        buf[at + 7] = len(self.s)
+        buf[i : i + len(self.s)] = self.s
+        i += len(self.s)
+        buf[i : i + len(self.r)] = self.r
+        return codec.seal(buf, at, codec.GAME_MAGIC, codec.GAME_VERSION, i + len(self.r))
 
     @staticmethod
     def from_bytes(data):
@@ -588,64 +612,9 @@ class Game:
 
     def validate(self):
         """Raise ValueError naming the first broken rule (used on loaded data)."""
-        s = self.s
-        r = self.r
-        _need(len(s) >= _HDR, "length")
-        n = s[_N]
-        _need(2 <= n <= MAX_PLAYERS and s[_VAR] < 2, "player count or variant")
-        table = cards.DECKS[s[_VAR]]
-        _need(len(s) == _HDR + (_SEAT - HAND_SIZE) * n + sum(table) - 1, "length")
-        _need(len(r) == _R_HDR + _R_SEAT * n, "result length")
-        phase = s[_PHASE]
-        cur = s[_CUR]
-        inn = s[_IN]
-        _need(phase <= OVER and cur < n and inn < (1 << n), "phase, seat or seats in")
-        _need(s[_FLAGS] < 4 and self.round_number, "flags or round")
-        m = s[_MAGIC]
-        _need(m < n or m == SUPPLY or m == STAGE, "magic token place")
-        _need(s[_VAR] == 0 or m == SUPPLY and not _stage_count(s), "stage in Classic")
-        _need(_HDR + _SEAT * n <= s[_DRAW] <= len(s), "draw pile")
-        # R1: no card more often than in the deck (the rest is in the discard pile).
-        seen = bytearray(COUNT)
-        for i in range(s[_DRAW], len(s)):
-            _need(s[i] < COUNT, "card code")
-            seen[s[i]] += 1
-        _need(s[_TOP] < COUNT, "card code")
-        seen[s[_TOP]] += 1
-        for p in range(n):
-            base = _HDR + _SEAT * p
-            total = 0
-            for c in range(COUNT):
-                k = cards.packed_count(s, base + _HAND, c)
-                seen[c] += k
-                total += k
-                _need(cards.packed_count(r, _R_HDR + _R_SEAT * p + 2, c) <= table[c], "result hand")
-            _need(total == s[base], "hand size")
-            # R17: the round ends as soon as a hand is empty.
-            _need(total or phase > CHOOSE_GIVE or phase == CHOOSE_GIVE and p == cur, "empty hand")
-        for c in range(COUNT):
-            _need(seen[c] <= table[c], "card count")
-        _need(not s[_FLAGS] & _SHOW or phase == PLAY and _stage_count(s) >= SHOW_AT, "show")
-        w, b, has_magic = self.tokens(cur)
-        if phase == PLAY:
-            _need(inn & (1 << cur), "seat to play has quit")
-        elif phase == CHOOSE_GIVE:
-            _need(ICON[s[_TOP]] == cards.ICON_CIRCLE and inn & (1 << cur) and inn != 1 << cur, "give-away")
-            _need(w or b or has_magic, "give-away")
-        elif phase == CHOOSE_RETURN:
-            _need(not s[_HDR + _SEAT * cur] and r[_R_OUT] == cur and (w or b), "token return")
-        else:
-            _need(max(self.scores()) >= GAME_END, "game over")
-        rr = _get16(r, _R_ROUND)
-        _need(rr == self.round_number if phase >= CHOOSE_RETURN else rr < self.round_number, "result round")
-        for i in (_R_OUT, _R_MAGIC):
-            _need(r[i] < n or r[i] == _NONE, "result seat")
-        _need(r[_R_RETURNED] in (0, RETURN_WHITE, RETURN_BLACK, KEEP), "result return")
+        from engine import checks
 
-
-def _need(ok, what):
-    if not ok:
-        raise ValueError("game data breaks the rules: bad " + what)
+        checks.validate(self)
 
 
 _NAMES = "draw quit skip collect exchange return|white return|black keep"

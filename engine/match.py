@@ -9,7 +9,7 @@ round summary not yet seen, game over), so a power cut resumes exactly
 there. The game record inside is ``Game.to_bytes()`` with its own checks.
 """
 
-from engine import codec, game, rng
+from engine import cards, codec, game, rng
 
 try:
     from micropython import const
@@ -21,7 +21,8 @@ SAVE_VERSION = const(1)
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)
-KINDS = ("Human", "Bot Easy", "Bot Normal", "Bot Hard")
+KINDS = "Human|Bot Easy|Bot Normal|Bot Hard"  # one string: see engine/table.py
+KIND_COUNT = const(4)
 
 # Where the flow stands between two actions.
 PLAYING = const(0)
@@ -52,6 +53,9 @@ class Match:
         self.game = None
         self.bot_rng = rng.Rng(0)
 
+    def kind_name(self, seat):
+        return KINDS.split("|")[self.kinds[seat]]
+
     def name(self, seat):
         return NAMES.split()[self.names[seat]]
 
@@ -69,14 +73,18 @@ class Match:
         self.where = PLAYING
 
     def to_bytes(self):
-        head = bytearray(_HEAD)
-        head[0] = self.players
-        head[1] = self.variant
-        head[2] = self.speed
-        head[3] = self.where
-        head[4:10] = self.kinds
-        head[10:16] = self.names
-        return codec.frame(SAVE_MAGIC, SAVE_VERSION, head, self.bot_rng.state, self.game.to_bytes())
+        """The save record (one allocation: the game record is written in place)."""
+        out = bytearray(codec.OVERHEAD + _HEAD + 4 + self.game.record_size())
+        out[7] = self.players
+        out[8] = self.variant
+        out[9] = self.speed
+        out[10] = self.where
+        out[11:17] = self.kinds
+        out[17:23] = self.names
+        out[23:27] = self.bot_rng.state
+        end = self.game.record_into(out, 27)
+        codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
+        return out
 
     @staticmethod
     def from_bytes(data):
@@ -89,16 +97,14 @@ class Match:
         m.kinds[:] = body[4:10]
         m.names[:] = body[10:16]
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
-        m.game = game.Game.from_bytes(body[_HEAD + 4 :])
-        for p in range(6):
-            if m.kinds[p] >= len(KINDS) or m.names[p] >= name_count():
-                raise ValueError("save has a bad seat")
-        if m.game.players != m.players or m.variant > 1 or m.speed >= len(SPEEDS) or m.where > FINISHED:
+        m.game = g = game.Game.from_bytes(body[_HEAD + 4 :])
+        ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
+        ok = ok and m.speed < len(SPEEDS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
+        # The screen it was on: play goes on until the game is over, a summary may be due.
+        if m.where == SUMMARY:
+            ok = ok and g.last_round() is not None
+        else:
+            ok = ok and m.where == (FINISHED if g.is_over() else PLAYING)
+        if not ok:
             raise ValueError("save has bad settings")
-        if m.game.variant != ("kadabra", "classic")[m.variant]:
-            raise ValueError("save has bad settings")
-        if (m.where == FINISHED) != m.game.is_over() and m.where != SUMMARY or (
-            m.where == SUMMARY and m.game.last_round() is None
-        ):
-            raise ValueError("save has a bad position")
         return m

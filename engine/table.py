@@ -10,11 +10,24 @@ round summary still to be seen, so a power cut resumes on the same screen.
 """
 
 import hal
-from engine import cards, game
+from engine import bots, cards, game
 from engine import match as mt
 from engine import view as v
 
-_TOKEN_NAMES = ("white", "black", "magic token")
+# Texts are kept as one string a group and split when shown: on a board each
+# string object of 10 characters or more costs about 40 bytes of heap.
+# What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP:
+_DID = "draws a card|quits the round|skips: magic back|takes the stage|swaps 10 whites"
+_DID_RETURN = "returns a white|returns a black|keeps all tokens"
+# The R21 prompt: choices in this order, the most valuable first (the default).
+_RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
+_RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
+
+
+def _lowest(g, p):
+    """The name of the token seat ``p`` gives or places first (R11)."""
+    w, b, _ = g.tokens(p)
+    return "white" if w else "black" if b else "magic token"
 
 
 class Table:
@@ -26,34 +39,53 @@ class Table:
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
 
-    # ---- the loop ------------------------------------------------------------
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
         m = self.m
         g = self.g
+        ui = self.ui
         while True:
             if m.where == mt.SUMMARY:
                 self.summary()
                 m.where = mt.FINISHED if g.is_over() else mt.PLAYING
                 self.app.save()
             if m.where == mt.FINISHED:
-                self.game_over()
+                names = [m.name(q) for q in g.winners()]
+                win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
+                ui.message("Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "A: title", v.GOOD)
                 return True
             p = g.current_player
-            if m.kinds[p] == mt.HUMAN:
-                a = self.human(p)
-                if a < 0:
-                    return False
-                self.act(p, a)
-            else:
-                from engine import bots  # only when a bot plays
-
-                self.status(p, self.m.name(p) + " is thinking...")
-                self.ui.show()
+            if m.kinds[p] != mt.HUMAN:
+                self.status(p, m.name(p) + " is thinking...")
+                ui.show()
                 self.act(p, bots.choose(g, p, m.kinds[p] - 1, m.bot_rng))
                 self.status(p, self.event)
-                self.ui.show()
-                self.ui.pause(mt.SPEED_MS[m.speed])
+                ui.show()
+                ui.pause(mt.SPEED_MS[m.speed])
+                continue
+            if m.humans() > 1 and self.holder != p:
+                self.handoff(p)
+            self.holder = p
+            if g.phase == game.PLAY:
+                a = self.turn(p)
+            elif g.phase == game.CHOOSE_GIVE:
+                kind = _lowest(g, p)
+                legal = g.legal_actions()
+                best = 0  # default: the leader, who has the fewest points
+                for i in range(len(legal)):
+                    if g.score(legal[i] - game.GIVE) < g.score(legal[best] - game.GIVE):
+                        best = i
+                labels = ["%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE)) for a in legal]
+                header = ("You played a 1: choose|who gets your %s." % kind).split("|")
+                a = legal[self.prompt("Give a " + kind, labels, best, header)]
+            else:  # CHOOSE_RETURN (R21)
+                legal = [a for a in _RETURNS if a in g.legal_actions()]
+                labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
+                header = "You went out!|You may give one token|back to the supply.".split("|")
+                a = legal[self.prompt("Well played", labels, 0, header)]
+            if a < 0:
+                return False
+            self.act(p, a)
 
     def act(self, p, a):
         """Apply ``a`` for seat ``p``, note what happened, save."""
@@ -66,53 +98,38 @@ class Table:
         self.app.save()
 
     def describe(self, p, a):
-        """A one-line account of action ``a`` by ``p`` (before it is applied)."""
+        """A one-line account of action ``a`` by ``p``, made before it is applied."""
         g = self.g
-        who = self.m.name(p)
-        if a < cards.COUNT:
-            text = who + " plays " + cards.name(a)
-            icon = cards.ICON[a]
-            if icon == cards.ICON_SQUARE and g.draw_pile_size:
-                q = p  # R12: the next player still in draws (the player, if alone)
-                for i in range(1, g.players):
-                    if g.in_round((p + i) % g.players):
-                        q = (p + i) % g.players
-                        break
-                text += ": " + self.m.name(q) + " draws"
-            elif icon == cards.ICON_STAR:
-                text += ": takes magic"
-            return text
-        if a == game.DRAW:
-            return who + " draws a card"
-        if a == game.QUIT:
-            return who + " quits the round"
-        if a == game.SKIP:
-            return who + " skips: magic back"
-        if a == game.COLLECT:
-            return "%s takes the stage (%d)" % (who, g.stage_tokens())
-        if a == game.EXCHANGE:
-            return who + " swaps 10 whites"
-        if a < game.RETURN_WHITE:
-            w, b, _ = g.tokens(p)
-            kind = _TOKEN_NAMES[0 if w else 1 if b else 2]
-            return "%s gives a %s to %s" % (who, kind, self.m.name(a - game.GIVE))
-        if a == game.KEEP:
-            return who + " keeps all tokens"
-        return who + (" returns a white" if a == game.RETURN_WHITE else " returns a black")
+        who = self.m.name(p) + " "
+        if a >= game.RETURN_WHITE:
+            return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
+        if a >= game.GIVE:
+            return who + "gives a %s to %s" % (_lowest(g, p), self.m.name(a - game.GIVE))
+        if a >= game.DRAW:
+            return who + _DID.split("|")[a - game.DRAW]
+        text = who + "plays " + cards.name(a)
+        if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:
+            q = p  # R12: the next player still in draws (the player, if alone)
+            for i in range(g.players - 1, 0, -1):
+                if g.in_round((p + i) % g.players):
+                    q = (p + i) % g.players
+            text += ": " + self.m.name(q) + " draws"
+        elif cards.ICON[a] == cards.ICON_STAR:
+            text += ": takes magic"
+        return text
 
-    # ---- what everybody may see ----------------------------------------------
-    def status(self, p, event, hand_of=-1, items=None, legal=None):
-        """The table around seat ``p``'s turn, with ``hand_of``'s hand (or none)."""
+    def status(self, p, event, hand_of=-1, items=(), legal=()):
+        """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public."""
         g = self.g
         m = self.m
         view = self.ui.view
         view.clear()
         view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
-        w, b, magic = g.stage()
         if g.show_active:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
         else:
-            view.line(0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), "M" if magic else ""))
+            magic = "M" if g.stage()[2] else ""
+            view.line(0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic))
         for q in range(g.players):
             cell = "%-4s%s%3s %3d%s" % (
                 m.name(q)[:4],
@@ -123,45 +140,31 @@ class Table:
             )
             row = 1 + q // 2
             view.line(row, view.lines[row] + cell if q % 2 else cell)
-        rows = 1 + (g.players + 1) // 2
-        view.line(rows, event, v.ACCENT)
+        row = 1 + (g.players + 1) // 2
+        view.line(row, event, v.ACCENT)
         if hand_of < 0 and m.humans() == 1:
-            for q in range(g.players):
-                if m.kinds[q] == mt.HUMAN:
-                    hand_of = q
+            hand_of = bytes(m.kinds).index(b"\x00")
         if hand_of >= 0:
             w, b, magic = g.tokens(hand_of)
-            view.line(rows + 1, "%s: %dw %db%s" % ("You" if m.humans() == 1 else m.name(hand_of), w, b, " +magic" if magic else ""), v.DIM)
+            who = "You" if m.humans() == 1 else m.name(hand_of)
+            view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
-                view.add_card(c, v.PLAYABLE if legal and c in legal else 0)
-        if items:
-            for a in items:
-                view.add_card(a, v.PLAYABLE)
+                view.add_card(c, v.PLAYABLE if c in legal else 0)
+        for a in items:
+            view.add_card(a, v.PLAYABLE)
         return view
-
-    # ---- a human's turn ------------------------------------------------------
-    def human(self, p):
-        """The action the human at seat ``p`` chooses, or -1 to save and quit."""
-        if self.m.humans() > 1 and self.holder != p:
-            self.handoff(p)
-        self.holder = p
-        phase = self.g.phase
-        if phase == game.CHOOSE_GIVE:
-            return self.give_prompt(p)
-        if phase == game.CHOOSE_RETURN:
-            return self.return_prompt(p)
-        return self.turn(p)
 
     def handoff(self, p):
         """Hide every hand until the next player confirms they hold the device."""
         name = self.m.name(p)
-        lines = ["", "Pass to %s (P%d)" % (name, p + 1), "", "No peeking: your hand", "shows once you press A.", ""]
-        if self.event:
-            lines.append("Last: " + self.event)
+        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you press A.||Last: %s" % (name, p + 1, self.event)).split("|")
+        if not self.event:
+            lines.pop()
         while not self.ui.message("Pass the device", lines, "A: I am " + name, v.HIGHLIGHT) & hal.A:
             pass
 
     def turn(self, p):
+        """A human's turn: pick a card or an action in the row; -1 to save and quit."""
         g = self.g
         ui = self.ui
         legal = g.legal_actions()
@@ -171,18 +174,16 @@ class Table:
         confirm = False
         while True:
             view = self.status(p, self.event, p, actions, legal)
-            items = view.ncards
             if cursor < 0:  # start on the first playable card, else on the first action
-                cursor = items - len(actions)
-                for i in range(items - len(actions)):
-                    if view.marks[i]:
+                cursor = view.ncards - len(actions)
+                for i in range(view.ncards - 1, -1, -1):
+                    if view.marks[i] and view.cards[i] < cards.COUNT:
                         cursor = i
-                        break
-            cursor %= items
+            cursor %= view.ncards
             view.card_cursor = cursor
             item = view.cards[cursor]
-            if g.show_active:
-                hint = hint or "Show: play a llama or Take"
+            if g.show_active and not hint:
+                hint = "Show: play a llama or Take"
             if hint:
                 view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
             if confirm:
@@ -190,7 +191,7 @@ class Table:
             elif item in legal:
                 view.footer = "A: " + game.action_name(item) + "  St: menu"
             else:
-                view.footer = "B: table  Start: menu"
+                view.footer = "<>: choose  Start: menu"
             ui.show()
             b = ui.wait()
             hint = ""
@@ -198,52 +199,27 @@ class Table:
                 confirm = False
                 if b & hal.A:
                     return game.QUIT
-            elif b & hal.LEFT:
-                cursor -= 1
-            elif b & hal.RIGHT:
-                cursor += 1
+            elif b & (hal.LEFT | hal.RIGHT):
+                cursor += 1 if b & hal.RIGHT else -1
             elif b & hal.A:
                 if item == game.QUIT:
                     confirm = True
                 elif item in legal:
                     return item
-                elif g.show_active:
-                    hint = "Show: only a llama, or Take"
                 else:
-                    hint = "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
-            elif b & (hal.B | hal.SELECT):
-                self.app.table_info(g, self.m)
-            elif b & hal.START:
-                if self.app.game_menu():
-                    return -1
+                    hint = "Show: only a llama, or Take" if g.show_active else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
+            elif b & hal.START and self.app.game_menu():
+                return -1
 
-    def give_prompt(self, p):
-        g = self.g
-        w, b, _ = g.tokens(p)
-        kind = _TOKEN_NAMES[0 if w else 1 if b else 2]
-        targets = [a - game.GIVE for a in g.legal_actions()]
-        best = 0
-        for i in range(len(targets)):  # default: the leader, who has the fewest points
-            if g.score(targets[i]) < g.score(targets[best]):
-                best = i
-        items = ["%-5s %3d pts %2d cards" % (self.m.name(q), g.score(q), g.hand_size(q)) for q in targets]
+    def prompt(self, title, labels, default, header):
+        """A rule decision as a menu (no way back: the card is played)."""
         while True:
-            i = self.ui.menu("Give a %s" % kind, items, best, "A: give", header=("You played a 1: choose", "who gets your " + kind + "."))
+            i = self.ui.menu(title, labels, default, "A: choose", header=header)
             if i >= 0:
-                return game.GIVE + targets[i]
+                return i
 
-    def return_prompt(self, p):
-        legal = self.g.legal_actions()
-        choices = [a for a in (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP) if a in legal]
-        labels = {game.RETURN_BLACK: "Return a black (-10)", game.RETURN_WHITE: "Return a white (-1)", game.KEEP: "Keep my tokens"}
-        header = ("You went out!", "You may give one token", "back to the supply.")
-        while True:
-            i = self.ui.menu("Well played", [labels[a] for a in choices], 0, "A: choose", header=header)
-            if i >= 0:
-                return choices[i]
-
-    # ---- between rounds --------------------------------------------------------
     def summary(self):
+        """The round's end: every hand, the points each got, the tokens back; then the scores."""
         g = self.g
         m = self.m
         last = g.last_round()
@@ -261,20 +237,9 @@ class Table:
             lines.append("Everybody quit.")
         self.holder = -1  # the next human turn starts with a hand-off
         self.ui.message("Round %d over" % last["round"], lines, "A: scores")
-        self.scores("Final scores" if g.is_over() else "Scores", "A: title" if g.is_over() else "A: next round")
-
-    def scores(self, title, footer):
-        g = self.g
-        order = sorted(range(g.players), key=lambda q: g.score(q))
         lines = []
-        for q in order:
+        for q in sorted(range(g.players), key=g.score):
             w, b, _ = g.tokens(q)
-            lines.append("%-5s %3d pts  %2dw %2db" % (self.m.name(q), g.score(q), w, b))
-        self.ui.message(title, lines, footer)
-
-    def game_over(self):
-        g = self.g
-        names = [self.m.name(q) for q in g.winners()]
-        head = names[0] + " wins!" if len(names) == 1 else " and ".join(names) + " win!"
-        lines = [head, "", "Fewest points win;", "someone reached 40."]
-        self.ui.message("Game over", lines, "A: title", v.GOOD)
+            lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
+        over = g.is_over()
+        self.ui.message("Final scores" if over else "Scores", lines, "A: title" if over else "A: next round")

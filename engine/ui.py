@@ -4,6 +4,8 @@ All of them draw into the one ``engine.view.View`` the flow owns and hand it
 to ``hw.screen.show``. They know buttons only as the HAL's bits.
 """
 
+import gc
+
 import hal
 from engine import view as v
 
@@ -13,6 +15,9 @@ except ImportError:  # CPython
     const = int
 
 _POLL_MS = const(15)
+# On a board (gc.mem_free exists) collect while waiting for a button: idle
+# time, and a heap freed early fragments less. CPython needs no help.
+_COLLECT = hasattr(gc, "mem_free")
 
 
 def wrap(text, width=v.COLUMNS):
@@ -41,6 +46,8 @@ class Ui:
     def wait(self):
         """The next button pressed (blocks)."""
         hw = self.hw
+        if _COLLECT:
+            gc.collect()
         while True:
             b = hw.buttons.press()
             if b:

@@ -21,31 +21,39 @@ class Done(Exception):
     """The scripted presses are used up."""
 
 
+def _parse(script):
+    names = hal.NAMES.split()
+    out = []
+    for word in script.split():
+        if word not in names:
+            raise ValueError("unknown button %r in script (use %s)" % (word, hal.NAMES))
+        out.append(1 << names.index(word))
+    return out
+
+
 class Buttons:
     """Presses from a script; when it runs out, from ``feed()`` (if set), else Done.
 
     ``feed`` is called with no arguments and returns more script text (or ""
-    to stop): a test's player that looks at the screen and decides.
+    to stop): a test's player that looks at the screen and decides. ``log``,
+    when a list, records every press handed out (to replay a run).
     """
 
-    def __init__(self, script, feed=None):
+    def __init__(self, script, feed=None, log=None):
         self.feed = feed
-        names = hal.NAMES.split()
-        self._script = []
-        for word in script.split():
-            if word not in names:
-                raise ValueError("unknown button %r in script (use %s)" % (word, hal.NAMES))
-            self._script.append(1 << names.index(word))
-        self._next = 0
+        self.log = log
+        self._todo = _parse(script)
         self.held_mask = 0
 
     def press(self):
-        if self._next >= len(self._script) and self.feed:
-            self.push(self.feed())
-        if self._next >= len(self._script):
+        if not self._todo and self.feed:
+            self._todo = _parse(self.feed())
+        if not self._todo:
             raise Done()
-        self._next += 1
-        return self._script[self._next - 1]
+        b = self._todo.pop(0)
+        if self.log is not None:
+            self.log.append(b)
+        return b
 
     def held(self):
         return self.held_mask
@@ -53,14 +61,9 @@ class Buttons:
     def clear(self):
         pass
 
-    def left(self):
-        """How many scripted presses are still to come."""
-        return len(self._script) - self._next
-
     def push(self, script):
         """Append more presses to the script."""
-        more = Buttons(script)._script
-        self._script.extend(more)
+        self._todo.extend(_parse(script))
 
 
 class Screen:
@@ -72,10 +75,10 @@ class Screen:
         self.view = None
 
     def show(self, v):
-        self.last = _view.text(v)
         self.view = v  # the live View, for tests that look closer
         self.count += 1
-        if self.keep:
+        if self.keep:  # (not on a small heap: text is garbage to collect)
+            self.last = _view.text(v)
             self.screens.append(self.last)
 
 
@@ -98,7 +101,7 @@ class Storage:
             raise OSError(30, "Read-only filesystem")
         if self.full:
             raise OSError(28, "No space left on device")
-        self.data = bytes(data)
+        self.data = data  # (the flow hands over a fresh buffer each time)
         self.saves += 1
 
     def set_aside(self):
@@ -124,7 +127,7 @@ class Hardware:
     name = "mock"
 
     def __init__(self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True):
-        self.buttons = Buttons(script)
+        self.buttons = Buttons(script, None, [] if keep else None)
         self.screen = Screen(keep)
         self.storage = Storage(save, full, readonly)
         self.clock = Clock()

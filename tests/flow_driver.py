@@ -68,7 +68,7 @@ def random_choice(pick):
 def new_game_script(kinds, players=None, variant=0):
     """Presses from the title screen through setup to the first turn.
 
-    ``kinds``: one of mt.KINDS index per seat; the default setup is 4 seats,
+    ``kinds``: a kind (0 human, 1..3 bot levels) per seat; the default setup is 4 seats,
     P1 Human and the rest Bot Normal, cursor on "Start the game".
     """
     players = len(kinds)
@@ -80,7 +80,7 @@ def new_game_script(kinds, players=None, variant=0):
     defaults = [mt.HUMAN] + [2] * 5
     for p in range(players):
         out += ["Down"] * (1 if p else 2)
-        diff = (kinds[p] - defaults[p]) % len(mt.KINDS)
+        diff = (kinds[p] - defaults[p]) % mt.KIND_COUNT
         out += ["Right"] * diff
     out += ["Down", "A"]
     return " ".join(out)

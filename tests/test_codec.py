@@ -63,7 +63,6 @@ FORGERIES = {
     "phase": _set(2, 7),
     "seat to play": _set(3, 4),
     "top card": _set(4, 30),
-    "flags": _set(5, 0x80),
     "seats in": _set(6, 0xFF),
     "magic place": _set(7, 9),
     "draw pile position": _set(8, 200),

@@ -58,7 +58,7 @@ def test_a_full_three_human_game_by_scripted_buttons():
     assert "Game over" in titles and titles[-1] == "L.A.M.A. Kadabra"
     assert any(t.startswith("Round ") and t.endswith(" over") for t in titles)
     # The same presses, replayed as one script with no test player, give the same game.
-    script = " ".join(mock.hal.NAMES.split()[b.bit_length() - 1] for b in hw.buttons._script)
+    script = " ".join(mock.hal.NAMES.split()[b.bit_length() - 1] for b in hw.buttons.log)
     hw2 = mock.Hardware(script, seed=5)
     app2 = appmod.App(hw2)
     with pytest.raises(mock.Done):

@@ -68,3 +68,34 @@ print(moves, worst)
     assert done.returncode == 0, done.stderr
     moves, worst = map(int, done.stdout.split())
     assert moves > 300 and worst == 0
+
+
+# A whole game of four Normal bots through the real flow and the mock HAL:
+# New game, make P1 a bot, watch; A on every summary; stop at the title.
+FLOW = """
+import gc
+from hal import mock
+from engine import app
+hw = mock.Hardware("A Up Up Up Up Right Right Down Down Down Down A", seed=%d, keep=False)
+games = []
+def feed():
+    if hw.screen.view.title == "L.A.M.A. Kadabra":
+        return ""
+    return "A"
+hw.buttons.feed = feed
+a = app.App(hw)
+try:
+    a.run()
+except mock.Done:
+    pass
+g = a.match.game
+gc.collect()
+print(g.is_over(), g.round_number, hw.screen.count, hw.storage.saves, gc.mem_alloc())
+"""
+
+
+def test_the_whole_flow_plays_a_bot_game_in_a_64k_heap():
+    done = mpy.run(FLOW % 3, heap="64k", packages=("engine", "hal"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    over, rounds, screens, saves, _ = done.stdout.split()
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(saves) > 20
