@@ -74,6 +74,10 @@ print(moves, worst)
 # New game, make P1 a bot, watch; A on every summary; stop at the title.
 FLOW = """
 import gc
+# Import the big modules one by one, collecting in between (as code.py does).
+for name in ("engine.game", "engine.bots", "engine.table", "engine.app", "hal.mock"):
+    __import__(name)
+    gc.collect()
 from hal import mock
 from engine import app
 hw = mock.Hardware("A Up Up Up Up Right Right Down Down Down Down A", seed=%d, keep=False)
