@@ -282,14 +282,17 @@ class Game:
                 k += 1
             else:
                 ok = cards.accepts(s[_TOP])  # R8
-                for c in range(0, COUNT, 2):
-                    b = s[base + _HAND + (c >> 1)]
-                    if b & 15 and VALUE_BITS[c] & ok:
-                        out[k] = c
-                        k += 1
-                    if b > 15 and VALUE_BITS[c + 1] & ok:
-                        out[k] = c + 1
-                        k += 1
+                c = 0
+                for i in range(base + _HAND, base + _SEAT):
+                    b = s[i]
+                    if b:  # codes c and c + 1
+                        if b & 15 and VALUE_BITS[c] & ok:
+                            out[k] = c
+                            k += 1
+                        if b > 15 and VALUE_BITS[c + 1] & ok:
+                            out[k] = c + 1
+                            k += 1
+                    c += 2
                 if s[_DRAW] < len(s) and s[_IN] != 1 << p:  # R9, R18
                     out[k] = DRAW
                     k += 1
