@@ -1,0 +1,318 @@
+"""hal/render.py through Blinka displayio, headless: screens drawn, then their pixels checked.
+
+The checks are functions that return the problems they find, so that one
+test can also show they catch a broken drawing (a test must be able to fail).
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engine import cards  # noqa: E402
+from engine import view as v  # noqa: E402
+from hal import desktop, render  # noqa: E402
+
+W, H = 160, 128
+SHOTS = os.environ.get("LAMA_TEST_SHOTS")  # a folder: keep the screens for a look
+
+
+def close(a, b, tol=24):
+    return all(abs(int(x) - int(y)) <= tol for x, y in zip(a, b))
+
+
+def rgb(c):
+    return ((c >> 16) & 255, (c >> 8) & 255, c & 255)
+
+
+class Shot:
+    """The pixels of the display after a show(): ``at(x, y)`` -> (r, g, b)."""
+
+    def __init__(self, screen, name=None):
+        surface = screen.display.surface
+        self.w, self.h = surface.get_size()
+        self.px = pygame.surfarray.array3d(surface)  # [x][y][rgb]
+        if SHOTS and name:
+            os.makedirs(SHOTS, exist_ok=True)
+            pygame.image.save(surface, os.path.join(SHOTS, name + ".png"))
+
+    def at(self, x, y):
+        return tuple(int(c) for c in self.px[x][y])
+
+    def count(self, x0, y0, x1, y1, color, tol=24):
+        n = 0
+        for x in range(x0, x1):
+            for y in range(y0, y1):
+                if close(self.at(x, y), color, tol):
+                    n += 1
+        return n
+
+    def not_color(self, x0, y0, x1, y1, color, tol=24):
+        return (x1 - x0) * (y1 - y0) - self.count(x0, y0, x1, y1, color, tol)
+
+
+def row_problems(shot, row, text, fg, bg, y=None, ox=0, oy=0):
+    """What is wrong with a text row: its bar, text where text is, nothing past it."""
+    out = []
+    y0 = oy + (row * 12 if y is None else y)
+    end = ox + 2 + 6 * len(text)
+    ink = shot.count(ox + 2, y0, end, y0 + 12, rgb(fg)) if text.strip() else 0
+    if text.strip() and ink < 3 * len(text.replace(" ", "")):
+        out.append("row %d: %d text pixels for %r" % (row, ink, text))
+    stray = shot.not_color(end, y0, ox + W, y0 + 12, rgb(bg))
+    if stray:
+        out.append("row %d: %d pixels past the text" % (row, stray))
+    if shot.not_color(ox + 2, y0, end, y0 + 12, rgb(bg)) - ink > 0:
+        out.append("row %d: pixels neither text nor background" % row)
+    return out
+
+
+@pytest.fixture(scope="module")
+def screen():
+    d = desktop.make_display(window=False)
+    s = render.Screen(d)
+    yield s
+    import displayio
+
+    displayio.release_displays()
+
+
+def menu_view():
+    vw = v.View()
+    vw.title = "L.A.M.A. Kadabra"
+    vw.line(0, "Reiner Knizia's card game", v.DIM)
+    vw.line(1, "on desktop", v.DIM)
+    vw.line(3, "Continue")
+    vw.line(4, "New game", v.HIGHLIGHT)
+    vw.line(5, "Rules", v.GOOD)
+    vw.line(6, "Speed: Normal", v.ALERT)
+    vw.line_cursor = 4
+    vw.footer = "A: choose"
+    return vw
+
+
+def turn_view(names=("1", "1o", "2/3", "3#", "4*", "L"), playable=("3#", "4*", "L"), actions=(18, 19), cursor=3):
+    vw = v.View()
+    vw.title = "Round 1 - Ana"
+    vw.line(0, "Top 3#  Pile 40 Stage 2M")
+    vw.line(3, "Ben played 3#", v.ACCENT)
+    vw.line(4, "You: 2w 0b", v.DIM)
+    for n in names:
+        vw.add_card(cards.code(n), v.PLAYABLE if n in playable else 0)
+    for a in actions:
+        vw.add_card(a, v.PLAYABLE)
+    vw.card_cursor = cursor
+    vw.footer = "A: play 3#  St: menu"
+    return vw
+
+
+def menu_problems(shot, vw):
+    out = row_problems(shot, 0, vw.title, render.TITLE_FG, render.TITLE_BG)
+    for i in range(v.LINES):
+        if i == vw.line_cursor:
+            out += row_problems(shot, i + 1, vw.lines[i], render.CURSOR_FG, render.CURSOR_BG)
+        else:
+            out += row_problems(shot, i + 1, vw.lines[i], render.COLORS[vw.colors[i]], render.BLACK)
+    if shot.not_color(0, 108, W, 116, (0, 0, 0)):
+        out.append("pixels between the lines and the footer")
+    out += row_problems(shot, 9, vw.footer, render.FOOTER_FG, render.FOOTER_BG, y=116)
+    return out
+
+
+def tiles(renderer, vw):
+    """(index, x, y, width) of each item tile on screen."""
+    out = []
+    for k in range(renderer.last - renderer.first):
+        tg = renderer._slots[k]
+        assert not tg.hidden
+        i = renderer.first + k
+        out.append((i, tg.x, tg.y, render.item_width(vw.cards[i])))
+    return out
+
+
+def item_problems(shot, renderer, vw):
+    out = []
+    cur = vw.card_cursor
+    for i, x, y, w in tiles(renderer, vw):
+        code = vw.cards[i]
+        playable = vw.marks[i] & v.PLAYABLE
+        if x < 0 or x + w > W:
+            out.append("item %d off screen at x=%d" % (i, x))
+            continue
+        raised = y < render.ITEMS_Y
+        if raised != (i == cur):
+            out.append("item %d raised=%s, cursor=%d" % (i, raised, cur))
+        top = y + (3 if code >= v.FIRST_ITEM else 0)
+        frame = shot.at(x, top)
+        if i == cur and not close(frame, rgb(render.FRAME_CURSOR)):
+            out.append("cursor item %d has no yellow frame: %s" % (i, frame))
+        if i != cur and close(frame, rgb(render.FRAME_CURSOR)):
+            out.append("item %d framed like the cursor" % i)
+        if code < v.FIRST_ITEM:
+            body = rgb((render.CARD_ON if playable else render.CARD_OFF)[1])
+            ink = rgb((render.CARD_ON if playable else render.CARD_OFF)[0])
+            if shot.count(x + 2, y + 2, x + w - 2, y + 20, body) < 60:
+                out.append("card %d: body not %s" % (i, body))
+            if shot.count(x + 2, y + 2, x + w - 2, y + 11, ink) < 6:
+                out.append("card %d: no value drawn" % i)
+            icon = cards.ICON[code] or code == cards.LLAMA or cards.LOW[code] != cards.HIGH[code]
+            if bool(shot.count(x + 2, y + 11, x + w - 2, y + 20, ink) >= 6) != bool(icon):
+                out.append("card %d: icon drawn=%s, has one=%s" % (i, not icon, icon))
+        else:
+            colors = render.BUTTON_CURSOR if i == cur else (render.BUTTON_ON if playable else render.BUTTON_OFF)
+            if shot.count(x + 1, y + 4, x + w - 1, y + 18, rgb(colors[1])) < 150:
+                out.append("button %d: body not %s" % (i, colors[1]))
+        below = shot.not_color(x, y + 22, x + w, 116, (0, 0, 0))
+        if below:
+            out.append("item %d: %d pixels below the tile" % (i, below))
+    return out
+
+
+# ---- the tests -------------------------------------------------------------------------------
+def test_a_menu_screen_draws_title_lines_cursor_and_footer(screen):
+    vw = menu_view()
+    screen.show(vw)
+    shot = Shot(screen, "menu")
+    assert menu_problems(shot, vw) == []
+    assert shot.count(0, 0, W, 12, rgb(render.TITLE_BG)) > 1200  # a solid bar, edge to edge
+    assert shot.count(0, 60, W, 72, rgb(render.CURSOR_BG)) > 1200  # line 4 (row 5) under the cursor
+    assert shot.not_color(0, 36, W, 48, (0, 0, 0)) == 0  # line 2 (row 3) is empty
+
+
+def test_the_checks_catch_a_broken_screen(screen):
+    vw = menu_view()
+    screen.show(vw)
+    screen.renderer._rows[0].hidden = True  # the title text vanishes
+    screen.renderer._row_pals[6][1] = 0x00FF00  # a line in the wrong colour
+    screen.display.refresh()
+    problems = menu_problems(Shot(screen), vw)
+    assert any(p.startswith("row 0:") for p in problems) and any(p.startswith("row 6:") for p in problems)
+    screen.renderer._rows[0].hidden = False
+    screen.renderer._row_fg[6] = -1
+    bad = turn_view()
+    screen.show(bad)
+    bad.card_cursor = 4  # the View says 4, the screen shows 3
+    assert item_problems(Shot(screen), screen.renderer, bad) != []
+
+
+def test_a_turn_screen_shows_playable_dim_and_cursor_cards_and_buttons(screen):
+    vw = turn_view()
+    screen.show(vw)
+    shot = Shot(screen, "turn")
+    r = screen.renderer
+    assert (r.first, r.last) == (0, 8)
+    assert item_problems(shot, r, vw) == []
+    assert row_problems(shot, 4, "Ben played 3#", render.COLORS[v.ACCENT], render.BLACK) == []
+    # Rows 7 and 8 belong to the items now; the footer is there.
+    assert row_problems(shot, 9, vw.footer, render.FOOTER_FG, render.FOOTER_BG, y=116) == []
+    # Playable and dim cards really differ on screen, and only the cursor is yellow.
+    (_, x0, y0, _), (_, x3, y3, _) = tiles(r, vw)[0], tiles(r, vw)[3]
+    assert not close(shot.at(x0 + 6, y0 + 15), shot.at(x3 + 2, y3 + 15))
+    yellow = rgb(render.FRAME_CURSOR)
+    assert shot.count(0, 80, W, 116, yellow) == shot.count(x3, y3, x3 + 13, y3 + 22, yellow) > 50
+    # Moving the cursor to a button: that button turns yellow, the card drops back.
+    vw.card_cursor = 6
+    screen.show(vw)
+    shot = Shot(screen, "turn-button")
+    assert item_problems(shot, r, vw) == []
+
+
+def test_a_long_hand_scrolls_so_the_cursor_stays_visible_with_arrows(screen):
+    names = [cards.name(c % 18) for c in range(45)]
+    vw = turn_view(names, playable=("3", "L", "2*"), actions=(18, 21, 22), cursor=0)
+    n = vw.ncards
+    firsts = []
+    for cur in list(range(n)) + [n - 1, 20, 0]:
+        vw.card_cursor = cur
+        screen.show(vw)
+        r = screen.renderer
+        assert r.first <= cur < r.last <= n and r.last - r.first >= 5
+        firsts.append(r.first)
+        shot = Shot(screen, "long-%d" % cur if cur in (0, 20, n - 1) else None)
+        assert item_problems(shot, r, vw) == [], cur
+        arrow = rgb(render.ARROW)
+        assert (shot.count(0, 88, 6, 110, arrow) > 5) == (r.first > 0)
+        assert (shot.count(154, 88, 160, 110, arrow) > 5) == (r.last < n)
+    assert firsts[:n] == sorted(firsts[:n]) and firsts[0] == 0 and firsts[n - 1] > 30
+    assert firsts[-1] == 0
+
+
+def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(screen, monkeypatch):
+    vw = turn_view()
+    screen.show(vw)
+    r = screen.renderer
+    drawn = []
+    monkeypatch.setattr(r, "_draw_tile", lambda bm, code: drawn.append(code))
+    writes = []
+    for k, tg in enumerate(r._rows):
+        cls = type(tg)
+
+        class Counting(cls):
+            def __setitem__(self, i, value, k=k):
+                writes.append(k)
+                super().__setitem__(i, value)
+
+        tg.__class__ = Counting
+    screen.show(vw)
+    assert drawn == [] and writes == []
+    vw.line(0, "Top 4   Pile 39 Stage 2M")
+    vw.card_cursor = 4
+    screen.show(vw)
+    assert drawn == [] and set(writes) == {1}
+    for tg in r._rows:
+        tg.__class__ = type(tg).__mro__[1]
+
+
+def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks(screen):
+    vw = v.View()
+    vw.title = "T" * 40
+    vw.lines[0] = "caf\u00e9 \x01"
+    screen.show(vw)
+    shot = Shot(screen)
+    assert shot.count(2 + 6 * 26, 0, W, 12, (255, 255, 255)) == 0
+    assert shot.count(2, 0, 2 + 6 * 26, 12, (255, 255, 255)) > 26 * 8
+    assert shot.count(2 + 6 * 3, 12, 2 + 6 * 6, 24, (255, 255, 255)) > 5  # "?" glyphs
+
+
+def test_a_240x240_display_gets_the_layout_centred_and_nothing_outside(screen):
+    import displayio
+
+    displayio.release_displays()
+    d = desktop.make_display(window=False, size=(240, 240))
+    s = render.Screen(d)
+    vw = turn_view()
+    s.show(vw)
+    shot = Shot(s, "square")
+    ox, oy = 40, 56
+    assert shot.not_color(0, 0, 240, oy, (0, 0, 0)) == 0
+    assert shot.not_color(0, oy + H, 240, 240, (0, 0, 0)) == 0
+    assert shot.not_color(0, 0, ox, 240, (0, 0, 0)) == 0
+    assert shot.not_color(ox + W, 0, 240, 240, (0, 0, 0)) == 0
+    assert row_problems(shot, 0, vw.title, render.TITLE_FG, render.TITLE_BG, ox=ox, oy=oy) == []
+    displayio.release_displays()
+    d = desktop.make_display(window=False, size=(320, 256))
+    s2 = render.Screen(d)
+    assert s2.renderer.group.scale == 2
+    displayio.release_displays()
+    screen.display = desktop.make_display(window=False)  # the module's screen, for any test after
+    screen.renderer = render.Renderer(W, H)
+    screen.display.root_group = screen.renderer.group
+
+
+def test_renderer_objects_cost_little_heap_on_the_desktop():
+    # Blinka's objects are pure Python and much bigger than CircuitPython's;
+    # this bounds the desktop figure (the board's estimate is in render's docstring,
+    # the MicroPython one in test_hal_micropython.py).
+    import tracemalloc
+
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    r = render.Renderer(W, H)
+    r.draw(turn_view())
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print("renderer on Blinka: %d KB" % (used // 1024))
+    assert used < 400 * 1024
