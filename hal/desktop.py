@@ -1,0 +1,542 @@
+"""The desktop simulator: the board's screen in a window (or a terminal), keys as buttons.
+
+    python -m hal.desktop                    # a window, 4x scale
+    python -m hal.desktop --terminal         # text screens, keys from stdin (no pygame window)
+    python -m hal.desktop --screenshot shots --script "A A Down A"   # PNGs of every screen
+    SDL_VIDEODRIVER=dummy python -m hal.desktop --headless --screenshot shots --script "..."
+
+The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
+the same hal/render.py as the board, at 160x128, scaled up for the window.
+``--terminal`` prints each View as text (engine.view.text) and reads single
+keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
+button presses first (names as in hal.NAMES, case-insensitive), then quits,
+or with ``--stay`` carries on with the keyboard. ``--screenshot DIR`` saves a
+PNG of every screen shown (``screen-0001.png`` ...; a screen identical to the
+one before is not saved again), in any mode, headless too.
+
+Saves go to ``~/.local/share/lama-kadabra/save.bin`` (``$XDG_DATA_HOME``
+honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
+board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
+``--seed N`` for repeatable games; ``--fast`` simulates time (the bots' pauses
+take none, for demos and tests). Then ``engine.app.run(hw)``.
+"""
+
+import argparse
+import os
+import select
+import sys
+import time
+
+import hal
+from hal import keys
+from hal.filestore import FileStore
+
+KEY_HELP = (
+    "Keys: arrows = D-pad, X or Space = A, Z or Backspace = B,\n"
+    "      Enter = Start, Tab or right Shift = Select, Esc (or close the window) = quit."
+)
+TERMINAL_HELP = (
+    "Keys: arrows or w/a/s/d = D-pad, x or space = A, z or backspace = B,\n"
+    "      enter = Start, tab = Select, q or Esc = quit."
+)
+SIZE = (160, 128)
+
+
+class Quit(BaseException):
+    """The player closed the window, pressed Esc, or the script ran out: leave the flow."""
+
+
+def parse_script(text):
+    """Button bits of a script such as "A A Down A" (ValueError naming a bad word)."""
+    names = [n.lower() for n in hal.NAMES.split()]
+    out = []
+    for word in text.replace(",", " ").split():
+        w = word.lower()
+        if w not in names:
+            raise ValueError("unknown button %r in --script (use %s)" % (word, hal.NAMES))
+        out.append(1 << names.index(w))
+    return out
+
+
+class Buttons(keys.Buttons):
+    """Scripted presses first, then a live source (``poll_source``), or Quit."""
+
+    def __init__(self, ticks_ms, script=(), stay=False, source=None):
+        super().__init__(ticks_ms)
+        self.script = list(script)
+        self.stay = stay
+        self.source = source  # a function(buttons) that reads the keyboard; None: none
+        self.quit_pending = False  # set by a source: quit once the presses before it are used
+
+    def poll(self):
+        if self.source is not None:
+            self.source(self)
+
+    def press(self):
+        if self.script:
+            self.poll()  # keeps the window alive, notices Esc
+            return self.script.pop(0)
+        if not self.stay or self.source is None:
+            raise Quit()
+        bit = super().press()
+        if not bit and self.quit_pending:
+            raise Quit()
+        return bit
+
+
+# ---- pygame window ---------------------------------------------------------------
+def pygame_keymap(pygame):
+    k = pygame
+    return {
+        k.K_UP: hal.UP, k.K_DOWN: hal.DOWN, k.K_LEFT: hal.LEFT, k.K_RIGHT: hal.RIGHT,
+        k.K_x: hal.A, k.K_SPACE: hal.A, k.K_z: hal.B, k.K_BACKSPACE: hal.B,
+        k.K_RETURN: hal.START, k.K_KP_ENTER: hal.START, k.K_TAB: hal.SELECT, k.K_RSHIFT: hal.SELECT,
+    }
+
+
+def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
+    """A Blinka displayio display (160x128) drawing into an offscreen ``surface`` (and a window)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import contextlib
+    import io
+
+    import pygame
+
+    with contextlib.redirect_stdout(io.StringIO()):  # Blinka prints "GENERIC_X86 is not fully supported"
+        import busdisplay
+        import displayio
+        from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class ScaledDisplay(PyGameDisplay):
+        """PyGameDisplay at the board's size, shown scaled; ``surface`` is the 160x128 picture."""
+
+        def __init__(self):
+            self.surface = None
+            self.window = None
+            super().__init__(width=size[0], height=size[1], auto_refresh=False, caption=caption)
+
+        def _initialize(self, init_sequence):
+            self.surface = pygame.Surface((self.width, self.height))
+            self._pygame_screen = self.surface  # PyGameDisplay._refresh_area blits here
+            if window:
+                pygame.display.init()  # not pygame.init(): no sound, no mixer warnings
+                pygame.display.set_caption(caption)
+                self.window = pygame.display.set_mode((self.width * scale, self.height * scale))
+
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            self.present()
+
+        def present(self):
+            if self.window is not None:
+                pygame.transform.scale(self.surface, self.window.get_size(), self.window)
+                pygame.display.flip()
+
+        def _release(self):
+            busdisplay.BusDisplay._release(self)
+            if self.window is not None:
+                pygame.quit()
+                self.window = None
+
+    displayio.release_displays()  # Blinka allows one display at a time
+    display = ScaledDisplay()
+    stop = getattr(displayio, "_stop_background", None)
+    if stop is not None:  # refreshes are explicit: no need for the 1 ms background thread
+        stop()
+    return display
+
+
+def pygame_source(display):
+    """A poll function: pygame key events -> down/up; Esc or closing the window -> Quit."""
+    import pygame
+
+    keymap = pygame_keymap(pygame)
+    redraw = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWSIZECHANGED)
+
+    def poll(buttons):
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or event.type == pygame.WINDOWCLOSE:
+                raise Quit()
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_ESCAPE:
+                    raise Quit()
+                bit = keymap.get(event.key, 0)
+                if bit:
+                    buttons.down(bit)
+            elif event.type == pygame.KEYUP:
+                bit = keymap.get(event.key, 0)
+                if bit:
+                    buttons.up(bit)
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                buttons.release_all()  # its key-ups go elsewhere: no key stays "held"
+            elif event.type in redraw:
+                display.present()
+
+    return poll
+
+
+class Shots:
+    """Writes a PNG of each new picture of a display's surface into ``folder``."""
+
+    def __init__(self, folder, scale=1):
+        self.folder = folder
+        self.scale = scale
+        self.count = 0
+        self._last = None
+        os.makedirs(folder, exist_ok=True)
+
+    def take(self, surface):
+        import pygame
+
+        data = pygame.image.tobytes(surface, "RGB")
+        if data == self._last:
+            return None
+        self._last = data
+        self.count += 1
+        path = os.path.join(self.folder, "screen-%04d.png" % self.count)
+        if self.scale != 1:
+            w, h = surface.get_size()
+            surface = pygame.transform.scale(surface, (w * self.scale, h * self.scale))
+        pygame.image.save(surface, path)
+        return path
+
+
+class DisplayScreen:
+    """``hw.screen``: hal.render on the Blinka display, plus screenshots."""
+
+    def __init__(self, display, shots=None):
+        from hal import render
+
+        self.display = display
+        self.inner = render.Screen(display)
+        self.shots = shots
+        self.view = None
+        self.count = 0
+
+    def show(self, view):
+        self.inner.show(view)
+        self.view = view
+        self.count += 1
+        if self.shots is not None:
+            self.shots.take(self.display.surface)
+
+
+# ---- terminal ----------------------------------------------------------------------
+TERMINAL_KEYS = {
+    "w": hal.UP, "s": hal.DOWN, "a": hal.LEFT, "d": hal.RIGHT,
+    "x": hal.A, " ": hal.A, "z": hal.B, "\x7f": hal.B, "\x08": hal.B,
+    "\r": hal.START, "\n": hal.START, "\t": hal.SELECT,
+}
+WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "M": "\x1b[C", "K": "\x1b[D"}
+ESCAPES = {
+    "[A": hal.UP, "[B": hal.DOWN, "[C": hal.RIGHT, "[D": hal.LEFT,
+    "OA": hal.UP, "OB": hal.DOWN, "OC": hal.RIGHT, "OD": hal.LEFT,
+}
+
+
+def decode_keys(text):
+    """Button bits of the characters typed (escape sequences for the arrows); -1 for quit."""
+    out = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\x1b":
+            seq = text[i + 1:i + 3]
+            if seq in ESCAPES:
+                out.append(ESCAPES[seq])
+                i += 3
+                continue
+            out.append(-1)  # a lone Esc
+            i += 1
+            continue
+        if ch in "qQ":
+            out.append(-1)
+        else:
+            bit = TERMINAL_KEYS.get(ch.lower(), 0)
+            if bit:
+                out.append(bit)
+        i += 1
+    return out
+
+
+class TerminalInput:
+    """Non-blocking key reads from stdin; a tty goes into cbreak mode until ``close``."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdin
+        self.fd = self.stream.fileno()
+        self.saved = None
+        self.eof = False
+        self.msvcrt = None
+        if os.name == "nt" and os.isatty(self.fd):
+            import msvcrt
+
+            self.msvcrt = msvcrt
+        elif os.isatty(self.fd):
+            try:
+                import termios
+                import tty
+
+                self.saved = termios.tcgetattr(self.fd)
+                tty.setcbreak(self.fd)
+            except (ImportError, OSError):
+                self.saved = None
+
+    def read(self):
+        """Characters waiting (``""`` when none); sets ``eof`` at the end of a pipe."""
+        if self.eof:
+            return ""
+        if self.msvcrt is not None:  # a Windows console
+            out = ""
+            while self.msvcrt.kbhit():
+                ch = self.msvcrt.getwch()
+                out += WINDOWS_KEYS.get(self.msvcrt.getwch(), "") if ch in "\x00\xe0" else ch
+            return out
+        try:
+            ready, _, _ = select.select([self.fd], [], [], 0)
+        except (OSError, ValueError):
+            ready = [self.fd]  # no select on this stream: a blocking read
+        if not ready:
+            return ""
+        data = os.read(self.fd, 64)
+        if not data:
+            self.eof = True
+            return ""
+        # An arrow key's escape sequence may arrive in two reads: wait a moment
+        # for the rest rather than take its Esc for "quit".
+        while data[-1:] == b"\x1b" or data[-2:] in (b"\x1b[", b"\x1bO"):
+            try:
+                ready, _, _ = select.select([self.fd], [], [], 0.05)
+            except (OSError, ValueError):
+                break
+            more = os.read(self.fd, 64) if ready else b""
+            if not more:
+                break
+            data += more
+        return data.decode("utf-8", "replace")
+
+    def close(self):
+        if self.saved is not None:
+            import termios
+
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+            self.saved = None
+
+
+def terminal_source(inp):
+    """A poll function: keys typed -> taps, one at a time (a paste waits its turn)."""
+    pending = []
+
+    def poll(buttons):
+        pending.extend(decode_keys(inp.read()))
+        if pending and not buttons._count:
+            bit = pending.pop(0)
+            if bit < 0:
+                pending[:] = []
+                buttons.quit_pending = True
+            else:
+                buttons.down(bit)  # a terminal has no key-up: a tap (its auto-repeat repeats)
+                buttons.up(bit)
+        if inp.eof and not pending:
+            buttons.quit_pending = True
+
+    return poll
+
+
+class TextScreen:
+    """``hw.screen`` in a terminal: each View as text; optionally also drawn for screenshots."""
+
+    def __init__(self, out=None, clear=None, display=None, shots=None):
+        self.out = out or sys.stdout
+        self.clear = self.out.isatty() if clear is None else clear
+        self.drawn = DisplayScreen(display, shots) if display is not None else None
+        self.view = None
+        self.count = 0
+
+    def show(self, view):
+        from engine import view as _view
+
+        self.view = view
+        self.count += 1
+        lines = _view.text(view)
+        if self.clear:
+            self.out.write("\x1b[H\x1b[2J")
+        else:
+            self.out.write("-" * 30 + "\n")
+        self.out.write("\n".join(lines) + "\n")
+        self.out.flush()
+        if self.drawn is not None:
+            self.drawn.show(view)
+
+
+# ---- the rest of the hardware ---------------------------------------------------------
+class Clock:
+    """Real time; with ``fast`` simulated time (sleeps only move the clock, as in hal.mock)."""
+
+    def __init__(self, idle=None, fast=False):
+        self.idle = idle  # called every ~20 ms of a sleep (keeps the window alive)
+        self.fast = fast
+        self.now = 0
+
+    def ticks_ms(self):
+        if self.fast:
+            return self.now & 0x1FFFFFFF
+        return int(time.monotonic() * 1000) & 0x1FFFFFFF
+
+    def sleep_ms(self, ms):
+        if self.fast:
+            self.now += ms
+            if self.idle is not None:
+                self.idle()
+            return
+        end = time.monotonic() + ms / 1000
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(left, 0.02))
+            if self.idle is not None:
+                self.idle()
+
+
+class MemoryStore:
+    """--no-save: saves live as long as the program."""
+
+    where = "memory"
+
+    def __init__(self):
+        self.data = None
+        self.kept = None
+
+    def load(self):
+        return self.data
+
+    def save(self, data):
+        self.data = bytes(data)
+
+    def set_aside(self):
+        self.kept, self.data = self.data, None
+        return "memory (aside)"
+
+
+def default_save_path():
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "lama-kadabra", "save.bin")
+
+
+class Hardware:
+    """The hal interface on a PC (see hal/__init__.py)."""
+
+    name = "desktop"
+
+    def __init__(self, buttons, screen, storage, clock, notices=(), seed=None):
+        self.buttons = buttons
+        self.screen = screen
+        self.storage = storage
+        self.clock = clock
+        self.notices = list(notices)
+        self._seed = seed
+
+    def entropy(self):
+        if self._seed is not None:
+            self._seed += 1
+            return self._seed
+        return int.from_bytes(os.urandom(4), "big")
+
+
+def make_storage(args, notices):
+    if args.no_save:
+        return MemoryStore()
+    path = os.path.abspath(os.path.expanduser(args.save or default_save_path()))
+    folder = os.path.dirname(path)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        notices.append(("Saves off: %s" % (e.strerror or e))[:26])
+    store = FileStore(path)
+    return store
+
+
+def build(args, stdin=None, stdout=None):
+    """(hw, cleanup) for parsed ``args``."""
+    notices = []
+    script = parse_script(args.script or "")
+    shots = Shots(args.screenshot, args.shot_scale) if args.screenshot else None
+    cleanups = []
+    clock = Clock(fast=args.fast)
+    live = args.stay or not args.script
+    if args.terminal:
+        display = make_display(window=False) if shots is not None else None
+        screen = TextScreen(stdout, display=display, shots=shots)
+        source = None
+        if live:
+            inp = TerminalInput(stdin)
+            cleanups.append(inp.close)
+            source = terminal_source(inp)
+        buttons = Buttons(clock.ticks_ms, script, args.stay or not args.script, source)
+    else:
+        if args.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        display = make_display(scale=args.scale, window=True)
+        screen = DisplayScreen(display, shots)
+        source = pygame_source(display)
+        buttons = Buttons(clock.ticks_ms, script, live, source)
+        clock.idle = buttons.poll
+
+    def cleanup():
+        for f in cleanups:
+            f()
+
+    hw = Hardware(buttons, screen, make_storage(args, notices), clock, notices, args.seed)
+    return hw, cleanup
+
+
+def parser():
+    p = argparse.ArgumentParser(prog="python -m hal.desktop", description="L.A.M.A. Kadabra on the desktop.")
+    p.add_argument("--scale", type=int, default=4, help="window scale (default 4: 640x512)")
+    p.add_argument("--terminal", action="store_true", help="text screens and stdin keys, no window")
+    p.add_argument("--headless", action="store_true", help="no visible window (SDL_VIDEODRIVER=dummy)")
+    p.add_argument("--screenshot", metavar="DIR", help="save a PNG of every screen shown into DIR")
+    p.add_argument("--shot-scale", type=int, default=1, help="scale of the PNGs (default 1: 160x128)")
+    p.add_argument("--script", metavar="PRESSES", help='button presses to start with, e.g. "A A Down A"')
+    p.add_argument("--stay", action="store_true", help="after --script, go on with the keyboard")
+    p.add_argument("--save", metavar="PATH", help="save file (default %s)" % default_save_path())
+    p.add_argument("--no-save", action="store_true", help="keep saves in memory only")
+    p.add_argument("--seed", type=int, help="fixed entropy for repeatable games")
+    p.add_argument("--fast", action="store_true", help="simulated time: no waiting for bot moves (demos, tests)")
+    return p
+
+
+def main(argv=None, stdin=None, stdout=None):
+    args = parser().parse_args(argv)
+    try:
+        parse_script(args.script or "")
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    out = stdout or sys.stdout
+    if not args.script or args.stay:
+        out.write((TERMINAL_HELP if args.terminal else KEY_HELP) + "\n")
+        out.flush()
+    hw, cleanup = build(args, stdin, stdout)
+    try:
+        from engine import app
+
+        app.run(hw)
+    except (Quit, KeyboardInterrupt):
+        pass
+    finally:
+        cleanup()
+        if args.screenshot:
+            out.write("%d screenshots in %s\n" % (_shots(hw), args.screenshot))
+    return 0
+
+
+def _shots(hw):
+    screen = hw.screen
+    shots = getattr(screen, "shots", None) or getattr(getattr(screen, "drawn", None), "shots", None)
+    return shots.count if shots is not None else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,198 @@
+"""The desktop simulator: scripted runs of the real flow in --terminal and --screenshot modes,
+a real tty (arrow keys in cbreak mode), the pygame key map, and the desktop hardware object."""
+
+import os
+import select
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import hal  # noqa: E402
+from hal import desktop  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Title: New game; setup (its cursor starts on "Start the game": you against 3 bots).
+NEW_GAME = "A A"
+
+
+def run(args, stdin=None, timeout=60, env=None):
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    e.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "hal.desktop"] + args, cwd=ROOT, input=stdin, capture_output=True,
+        text=True, timeout=timeout, env=e,
+    )
+
+
+def screens(text):
+    """The screens a --terminal run printed, as lists of lines."""
+    out = []
+    for block in text.split("-" * 30 + "\n")[1:]:
+        out.append(block.rstrip("\n").split("\n"))
+    return out
+
+
+def test_terminal_mode_plays_the_flow_from_a_script(tmp_path):
+    done = run(["--terminal", "--fast", "--seed", "3", "--save", str(tmp_path / "s.bin"),
+                "--script", NEW_GAME + " A A A A A A"])
+    assert done.returncode == 0, done.stderr
+    shown = screens(done.stdout)
+    assert shown[0][0] == "= L.A.M.A. Kadabra" and "> New game" in shown[0]
+    assert shown[1][0] == "= New game" and "> Start the game" in shown[1]
+    turns = [s for s in shown if s[0].startswith("= Round 1 - ")]
+    assert turns and any("<[" in line or "< " in line for s in turns for line in s)
+    assert os.path.getsize(tmp_path / "s.bin") > 100  # the flow saved through the FileStore
+
+
+def test_terminal_mode_reads_keys_from_a_pipe_and_quits_on_q(tmp_path):
+    done = run(["--terminal", "--fast", "--no-save"], stdin="ssxq")
+    assert done.returncode == 0, done.stderr
+    assert "Keys: arrows or w/a/s/d" in done.stdout
+    shown = screens(done.stdout)
+    assert [s[0] for s in shown[:3]] == ["= L.A.M.A. Kadabra"] * 3
+    assert "> Rules" in shown[1] and "> Speed: Normal" in shown[2] and shown[-1][0] == "= L.A.M.A. Kadabra"
+
+
+def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
+    master, slave = os.openpty()
+    e = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", TERM="xterm")
+    p = subprocess.Popen([sys.executable, "-m", "hal.desktop", "--terminal", "--fast", "--no-save"], cwd=ROOT,
+                         stdin=slave, stdout=slave, stderr=slave, env=e)
+    os.close(slave)
+    got = b""
+
+    def read_until(marker, limit=20):
+        nonlocal got
+        end = time.time() + limit
+        while marker not in got and time.time() < end:
+            r, _, _ = select.select([master], [], [], 0.2)
+            if r:
+                try:
+                    got += os.read(master, 4096)
+                except OSError:
+                    break
+        return marker in got
+
+    try:
+        assert read_until(b"> New game")
+        os.write(master, b"\x1b[B")  # Down, as one escape sequence
+        assert read_until(b"> Rules")
+        os.write(master, b"\x1b")  # an arrow key split over two reads is still an arrow
+        time.sleep(0.01)
+        os.write(master, b"[A")
+        got = b""
+        assert read_until(b"> New game")
+        os.write(master, b"q")
+        assert p.wait(timeout=20) == 0
+    finally:
+        if p.poll() is None:
+            p.kill()
+        os.close(master)
+    assert b"\x1b[2J" in got  # a tty gets the screen cleared, not a scroll
+
+
+def test_screenshot_mode_writes_numbered_pngs_headless(tmp_path):
+    shots = tmp_path / "shots"
+    done = run(["--headless", "--fast", "--seed", "3", "--no-save", "--screenshot", str(shots),
+                "--shot-scale", "2", "--script", NEW_GAME + " A A A"])
+    assert done.returncode == 0, done.stderr
+    files = sorted(os.listdir(shots))
+    assert len(files) >= 5 and files[0] == "screen-0001.png"
+    assert files == ["screen-%04d.png" % (i + 1) for i in range(len(files))]
+    assert ("%d screenshots in" % len(files)) in done.stdout
+    first = pygame.image.load(str(shots / files[0]))
+    assert first.get_size() == (320, 256)
+    r, g, b, _ = first.get_at((100, 10))  # the title bar
+    assert b > 120 and r < 80
+    turn = [f for f in files if pygame.image.load(str(shots / f)).get_at((2, 232))[:3] != (0, 0, 0)]
+    assert turn  # a screen with the footer bar drawn
+
+
+def test_terminal_and_screenshots_together(tmp_path):
+    done = run(["--terminal", "--fast", "--no-save", "--screenshot", str(tmp_path), "--script", "Down Down"])
+    assert done.returncode == 0, done.stderr
+    assert len(screens(done.stdout)) == 3 and len(os.listdir(tmp_path)) == 3
+
+
+def test_a_bad_script_word_is_refused_clearly():
+    done = run(["--terminal", "--script", "A Jump"])
+    assert done.returncode == 2 and "unknown button 'Jump'" in done.stderr
+
+
+# ---- in-process: the hardware object ----------------------------------------------------------
+def args(*extra):
+    return desktop.parser().parse_args(list(extra))
+
+
+def test_the_window_maps_keys_to_buttons_and_esc_quits(monkeypatch):
+    hw, cleanup = desktop.build(args("--headless"))
+    try:
+        b = hw.buttons
+        for key, bit in ((pygame.K_x, hal.A), (pygame.K_SPACE, hal.A), (pygame.K_z, hal.B),
+                         (pygame.K_BACKSPACE, hal.B), (pygame.K_RETURN, hal.START), (pygame.K_TAB, hal.SELECT),
+                         (pygame.K_RSHIFT, hal.SELECT), (pygame.K_UP, hal.UP), (pygame.K_DOWN, hal.DOWN),
+                         (pygame.K_LEFT, hal.LEFT), (pygame.K_RIGHT, hal.RIGHT)):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            assert b.press() == bit, key
+        now = [0]
+        b.ticks_ms = lambda: now[0]
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+        assert b.press() == hal.RIGHT and b.held() == hal.RIGHT
+        now[0] = 400
+        assert b.press() == hal.RIGHT  # held: the software repeat
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
+        now[0] = 2000
+        assert b.press() == 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        with pytest.raises(desktop.Quit):
+            b.press()
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        with pytest.raises(desktop.Quit):
+            hw.clock.sleep_ms(30)  # closing the window is noticed while sleeping too
+    finally:
+        cleanup()
+
+
+def test_scripted_presses_come_first_then_quit_or_the_keyboard():
+    hw, cleanup = desktop.build(args("--headless", "--script", "a down Start"))
+    assert [hw.buttons.press() for _ in range(3)] == [hal.A, hal.DOWN, hal.START]
+    with pytest.raises(desktop.Quit):
+        hw.buttons.press()
+    cleanup()
+    hw, cleanup = desktop.build(args("--headless", "--script", "B", "--stay"))
+    assert hw.buttons.press() == hal.B and hw.buttons.press() == 0  # now the keyboard
+    cleanup()
+
+
+def test_default_save_path_is_under_the_user_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    hw, cleanup = desktop.build(args("--terminal", "--script", "A"))
+    cleanup()
+    assert hw.storage.path == str(tmp_path / "lama-kadabra" / "save.bin")
+    hw.storage.save(b"abc")
+    assert desktop.FileStore(hw.storage.path).load() == b"abc"
+    assert hw.storage.where == "save.bin" and hw.name == "desktop" and hw.notices == []
+    assert hw.entropy() != hw.entropy()
+
+
+def test_seeded_entropy_and_fast_clock():
+    hw, cleanup = desktop.build(args("--terminal", "--fast", "--seed", "7", "--script", "A", "--no-save"))
+    cleanup()
+    assert (hw.entropy(), hw.entropy()) == (8, 9)
+    t = hw.clock.ticks_ms()
+    hw.clock.sleep_ms(5000)
+    assert hal.ticks_diff(hw.clock.ticks_ms(), t) == 5000
+
+
+def test_decode_keys():
+    assert desktop.decode_keys("wasd") == [hal.UP, hal.LEFT, hal.DOWN, hal.RIGHT]
+    assert desktop.decode_keys("xz \r\t\x7f") == [hal.A, hal.B, hal.A, hal.START, hal.SELECT, hal.B]
+    assert desktop.decode_keys("\x1b[A\x1b[D\x1bOB") == [hal.UP, hal.LEFT, hal.DOWN]
+    assert desktop.decode_keys("X\x1b") == [hal.A, -1] and desktop.decode_keys("q") == [-1]
