@@ -1,0 +1,160 @@
+"""tools/deploy against temporary folders, and tools/libs installing real Adafruit wheels from PyPI."""
+
+import errno
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load(name):
+    loader = importlib.machinery.SourceFileLoader("tool_" + name, os.path.join(ROOT, "tools", name))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+deploy = load("deploy")
+libs = load("libs")
+
+
+def tool(name, *args):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", name)] + list(args),
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def drive(tmp_path):
+    d = tmp_path / "CIRCUITPY_X"
+    d.mkdir()
+    (d / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n")
+    (d / "settings.toml").write_text('LAMA_BUTTON_A = "D5"\n')
+    return d
+
+
+def test_deploy_copies_the_game_then_only_what_changed(drive):
+    done = tool("deploy", str(drive))
+    assert done.returncode == 0, done.stderr
+    with open(os.path.join(ROOT, "main.py"), "rb") as f:
+        assert (drive / "code.py").read_bytes() == f.read()
+    for rel in ("boot.py", "engine/game.py", "engine/view.py", "hal/__init__.py", "hal/board.py", "hal/render.py",
+                "hal/keys.py", "hal/saves.py"):
+        assert (drive / rel).is_file(), rel
+    assert not (drive / "hal" / "desktop.py").exists() and not (drive / "hal" / "mock.py").exists()
+    assert not (drive / "main.py").exists() and not list(drive.rglob("*.pyc"))
+    n = len(deploy.game_files())
+    assert "copy code.py" in done.stdout and "%d file(s) copied, 0 unchanged" % n in done.stdout
+    again = tool("deploy", str(drive))
+    assert "0 file(s) copied, %d unchanged" % n in again.stdout
+    (drive / "hal" / "keys.py").write_text("# edited on the drive\n")
+    third = tool("deploy", str(drive))
+    assert "copy hal/keys.py" in third.stdout and "1 file(s) copied" in third.stdout
+    assert (drive / "settings.toml").read_text() == 'LAMA_BUTTON_A = "D5"\n'  # the player's own file
+
+
+def test_deploy_removes_files_an_earlier_deploy_left_that_the_game_dropped(drive):
+    assert tool("deploy", str(drive)).returncode == 0
+    (drive / "hal" / "old.py").write_text("x = 1\n")
+    (drive / "notes.txt").write_text("mine\n")
+    with open(drive / deploy.MANIFEST, "a") as f:
+        f.write("hal/old.py\n")
+    done = tool("deploy", str(drive))
+    assert "remove hal/old.py" in done.stdout and "1 removed" in done.stdout
+    assert not (drive / "hal" / "old.py").exists() and (drive / "notes.txt").exists()
+
+
+def test_deploy_refuses_a_folder_that_is_not_circuitpy_unless_forced(tmp_path):
+    done = tool("deploy", str(tmp_path))
+    assert done.returncode == 2 and "does not look like a CIRCUITPY drive" in done.stderr
+    assert os.listdir(tmp_path) == []
+    assert tool("deploy", str(tmp_path / "missing")).returncode == 2
+    forced = tool("deploy", str(tmp_path), "--force")
+    assert forced.returncode == 0 and (tmp_path / "code.py").exists()
+
+
+def test_dry_run_copies_nothing(drive):
+    done = tool("deploy", str(drive), "--dry-run")
+    assert done.returncode == 0 and "would copy code.py" in done.stdout
+    assert sorted(os.listdir(drive)) == ["boot_out.txt", "settings.toml"]
+
+
+def test_a_read_only_drive_gets_a_clear_message(drive, monkeypatch, capsys):
+    real_open = open
+
+    def ro_open(path, mode="r", *a, **k):
+        if "w" in mode and str(drive) in str(path):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, mode, *a, **k)
+
+    monkeypatch.setattr("builtins.open", ro_open)
+    assert deploy.main([str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert "read-only" in err and "hold a button" in err
+
+
+def test_deploy_wants_the_installer_only_when_the_list_names_libraries(tmp_path):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "README.md").write_text("x")
+    (lib / "requirements.txt").write_text("# nothing\n")
+    assert not deploy.libs_missing(str(tmp_path))
+    (lib / "requirements.txt").write_text("adafruit-circuitpython-display-text\n")
+    assert deploy.libs_missing(str(tmp_path))
+    (lib / "adafruit_ticks.py").write_text("")
+    assert not deploy.libs_missing(str(tmp_path))
+
+
+def test_the_repository_lists_no_board_library_and_libs_says_so(tmp_path):
+    assert libs.listed() == []
+    done = tool("libs", "--target", str(tmp_path))
+    assert done.returncode == 0 and "needs none" in done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheels(tmp_path_factory):
+    """The Adafruit wheels, downloaded once from PyPI (skips when PyPI is out of reach)."""
+    d = tmp_path_factory.mktemp("wheels")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--only-binary=:all:", "--dest", str(d), "adafruit-circuitpython-display-text",
+         "adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-ticks"],
+        capture_output=True, text=True, timeout=120,
+    )
+    if done.returncode != 0:
+        pytest.skip("PyPI not reachable: " + done.stderr.strip()[-200:])
+    return d
+
+
+def test_libs_installs_a_library_and_its_circuitpython_dependencies_not_blinka(tmp_path, wheels):
+    target = tmp_path / "lib"
+    done = tool("libs", "--target", str(target), "--find-links", str(wheels), "--no-index",
+                "adafruit-circuitpython-display-text")
+    assert done.returncode == 0, done.stderr
+    installed = (target / ".installed").read_text().split()
+    names = sorted(line.split("==")[0].lower().replace("_", "-") for line in installed)
+    assert names == ["adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-display-text",
+                     "adafruit-circuitpython-ticks"]
+    assert (target / "adafruit_display_text" / "bitmap_label.py").is_file()
+    assert (target / "adafruit_ticks.py").is_file()
+    files = [p for p in target.rglob("*") if p.is_file()]
+    assert all(p.suffix == ".py" or p.name in (".installed", ".files") for p in files)
+    assert not any("blinka" in str(p).lower() for p in files)
+    # Installing again replaces what the last install put there, and only that.
+    (target / "mine.py").write_text("")
+    again = tool("libs", "--target", str(target), "--find-links", str(wheels), "--no-index",
+                 "adafruit-circuitpython-ticks")
+    assert again.returncode == 0 and (target / "mine.py").exists()
+    assert not (target / "adafruit_display_text").exists() and (target / "adafruit_ticks.py").exists()
+    assert (target / ".installed").read_text().lower().startswith("adafruit-circuitpython-ticks==")
+
+
+def test_libs_names_a_package_pip_cannot_find(tmp_path, wheels):
+    done = tool("libs", "--target", str(tmp_path), "--find-links", str(wheels), "--no-index",
+                "adafruit-circuitpython-no-such-thing")
+    assert done.returncode != 0 and "could not download adafruit-circuitpython-no-such-thing" in done.stderr
