@@ -19,7 +19,7 @@ lost-events overflow is recovered from without acting on held keys.
 
 Display: ``board.DISPLAY`` with ``auto_refresh`` off, one ``refresh()`` per
 screen (hal/render.py). No display: the screens are printed to the USB
-console. ``crash(e, hw)`` (main.py calls it) puts an unexpected exception on
+console. ``crash(e, hw)`` (code.py calls it) puts an unexpected exception on
 the display's terminal and the console; A then restarts the board.
 
 Storage: ``microcontroller.nvm`` when it holds two save slots and

@@ -596,7 +596,7 @@ def test_where_strings_fit_the_flows_18_characters():
     assert filestore.short("/home/someone/.local/share/lama-kadabra/save.bin") == "save.bin"
 
 
-# ---- boot.py and main.py (the drive's code.py) ---------------------------------------------
+# ---- boot.py and code.py ---------------------------------------------
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -631,7 +631,7 @@ def test_boot_py_gives_the_drive_to_the_game_only_when_it_must(fake_board, monke
     assert capsys.readouterr().out.startswith("boot.py: ")
 
 
-def test_main_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys):
+def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys):
     pybadge(fake_board)
     seen = []
 
@@ -653,7 +653,7 @@ def test_main_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
             Scanner.created[-1].push(1, True)
 
     monkeypatch.setattr(hb.time, "sleep", sleep)
-    run_file("main.py")
+    run_file("code.py")
     cap = capsys.readouterr()
     out = cap.out + cap.err  # CPython's traceback goes to stderr; CircuitPython's console is both
     assert seen[0].name == "PyBadge" and seen[0].notices == [] and seen[-1] == "reload"

@@ -41,7 +41,7 @@ def drive(tmp_path):
 def test_deploy_copies_the_game_then_only_what_changed(drive):
     done = tool("deploy", str(drive))
     assert done.returncode == 0, done.stderr
-    with open(os.path.join(ROOT, "main.py"), "rb") as f:
+    with open(os.path.join(ROOT, "code.py"), "rb") as f:
         assert (drive / "code.py").read_bytes() == f.read()
     for rel in ("boot.py", "engine/game.py", "engine/view.py", "hal/__init__.py", "hal/board.py", "hal/render.py",
                 "hal/keys.py", "hal/saves.py"):

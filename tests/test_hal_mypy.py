@@ -1,7 +1,7 @@
 """The board-side HAL type-checks against CircuitPython's own stubs (circuitpython-stubs).
 
 hal/mypy.ini lists the files (hal/board.py, render.py, keys.py, saves.py,
-filestore.py, pins.py, boot.py, main.py). hal/desktop.py and hal/mock.py run on
+filestore.py, pins.py, boot.py, code.py). hal/desktop.py and hal/mock.py run on
 CPython with Blinka and pygame and are left to the other tests.
 """
 
