@@ -88,14 +88,23 @@ class Table:
             self.act(p, a)
 
     def act(self, p, a):
-        """Apply ``a`` for seat ``p``, note what happened, save."""
+        """Apply ``a`` for seat ``p``, note what happened, save.
+
+        Saved after every human action and whenever the game next waits for
+        a person or a summary; a run of bot moves between two such points is
+        not written move by move: bots are deterministic (the game and the
+        saved bot PRNG decide), so after a power cut they replay exactly the
+        same moves. That spares the board's flash one erase per bot move.
+        """
         g = self.g
+        m = self.m
         rnd = g.round_number
         self.event = self.describe(p, a)
         g.apply(a)
         if g.is_over() or g.round_number != rnd:
-            self.m.where = mt.SUMMARY
-        self.app.save()
+            m.where = mt.SUMMARY
+        if m.where != mt.PLAYING or mt.HUMAN in (m.kinds[p], m.kinds[g.current_player]):
+            self.app.save()
 
     def describe(self, p, a):
         """A one-line account of action ``a`` by ``p``, made before it is applied."""

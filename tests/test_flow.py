@@ -138,6 +138,43 @@ def test_every_action_is_saved_and_a_power_cut_resumes_exactly_there():
             assert titles[1] == "Pass the device"
 
 
+def test_a_power_cut_during_bot_moves_replays_them_exactly():
+    # One human, three bots: saves are taken when a person is next, not per bot move.
+    kinds = [mt.HUMAN, 3, 2, 1]
+
+    def run(save=None, cut_after=None):
+        """Play (or Continue) with the test player; with ``cut_after``, stop on the
+        first bot screen once that many screens were answered. Returns the
+        mock and the game at every human turn screen."""
+        hw = mock.Hardware(new_game_script(kinds) if save is None else "", save=save, seed=9)
+        app = appmod.App(hw)
+        driver = Driver(app, random_choice(rng.Rng(4)), 3000, "New game" if save is None else "Continue")
+        turns = []
+
+        hw.buttons.feed = driver
+        inner = hw.screen.show
+
+        def show(view):
+            inner(view)
+            if view.title.startswith("Round ") and view.card_cursor >= 0:
+                turns.append(app.match.game.to_bytes())
+            if cut_after is not None and driver.answered >= cut_after and view.title.endswith("(bot)"):
+                if mt.Match.from_bytes(hw.storage.data).game.to_bytes() != app.match.game.to_bytes():
+                    raise mock.Done()  # the power goes after unsaved bot moves
+
+        hw.screen.show = show
+        with pytest.raises(mock.Done):
+            app.run()
+        return hw, turns
+
+    _, seen = run()
+    hw, before = run(cut_after=8)
+    assert hw.screen.screens[-1][0].endswith("(bot)")  # cut after a bot moved, unsaved
+    _, after = run(save=hw.storage.data)
+    # The next human turn after the cut is exactly the one of the uninterrupted game.
+    assert after[0] == seen[len(before)]
+
+
 def test_resume_mid_turn_and_play_to_the_end():
     hw, app, driver, rec = play(THREE_HUMANS, max_screens=120)
     mid = app.match.game.to_bytes()

@@ -102,4 +102,4 @@ def test_the_whole_flow_plays_a_bot_game_in_a_64k_heap():
     done = mpy.run(FLOW % 3, heap="64k", packages=("engine", "hal"))
     assert done.returncode == 0, done.stdout + done.stderr
     over, rounds, screens, saves, _ = done.stdout.split()
-    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(saves) > 20
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(saves) >= int(rounds)
