@@ -4,9 +4,11 @@ A :class:`View` is a title row, up to :data:`LINES` text lines, an optional
 row of items (the hand of the player to move, with the legal ones marked and
 a cursor, then the other actions of the turn) and a footer row. An item is
 an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
-collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`). The flow never touches a display: the board and
+collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`).
+The flow never touches a display: the board and
 the desktop window draw a View with displayio (hal/render.py), the mock HAL
-and the terminal as text (:func:`text`).
+and the terminal as text (engine.textview, a module of its own so that a
+board's heap does not hold it).
 
 The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
 160x128. With cards, the lines get rows 1..6 and the cards the space of rows
@@ -16,8 +18,6 @@ The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
 One View object is reused for every screen (``clear`` then fill), so that a
 screen update does not build a new object tree.
 """
-
-from engine import cards
 
 try:
     from micropython import const
@@ -76,31 +76,3 @@ class View:
             self.cards[self.ncards] = code
             self.marks[self.ncards] = mark
             self.ncards += 1
-
-
-def item_name(code):
-    """The label of a row item: a card's name, or an action's short name."""
-    return cards.name(code) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
-
-
-def text(view):
-    """The view as text lines: what the mock HAL records and the terminal prints.
-
-    Marks:
-    ``>`` the cursor line; cards as ``[4#]`` when playable, `` 4# `` when
-    not, ``<...>`` around the card under the cursor.
-    """
-    out = ["= " + view.title]
-    for i in range(LINES):
-        if view.lines[i] or i == view.line_cursor:
-            out.append(("> " if i == view.line_cursor else "  ") + view.lines[i])
-    if view.ncards:
-        row = []
-        for i in range(view.ncards):
-            name = item_name(view.cards[i])
-            name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
-            row.append("<" + name + ">" if i == view.card_cursor else name)
-        out.append("  " + " ".join(row))
-    if view.footer:
-        out.append("- " + view.footer)
-    return out

@@ -7,7 +7,7 @@
 
 The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
 the same hal/render.py as the board, at 160x128, scaled up for the window.
-``--terminal`` prints each View as text (engine.view.text) and reads single
+``--terminal`` prints each View as text (engine.textview) and reads single
 keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
 button presses first (names as in hal.NAMES, case-insensitive), then quits,
 or with ``--stay`` carries on with the keyboard. ``--screenshot DIR`` saves a
@@ -354,11 +354,11 @@ class TextScreen:
         self.count = 0
 
     def show(self, view):
-        from engine import view as _view
+        from engine import textview
 
         self.view = view
         self.count += 1
-        lines = _view.text(view)
+        lines = textview.text(view)
         if self.clear:
             self.out.write("\x1b[H\x1b[2J")
         else:

@@ -14,7 +14,6 @@ memory and can be made full, read-only or damaged. Runs on MicroPython too.
 """
 
 import hal
-from engine import view as _view
 
 
 class Done(Exception):
@@ -78,7 +77,9 @@ class Screen:
         self.view = v  # the live View, for tests that look closer
         self.count += 1
         if self.keep:  # (not on a small heap: text is garbage to collect)
-            self.last = _view.text(v)
+            from engine import textview
+
+            self.last = textview.text(v)
             self.screens.append(self.last)
 
 
@@ -110,19 +111,8 @@ class Storage:
         return "memory (aside)"
 
 
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now & 0x1FFFFFFF
-
-    def sleep_ms(self, ms):
-        self.now += ms
-
-
 class Hardware:
-    """Everything the flow uses, simulated."""
+    """Everything the flow uses, simulated. It is its own ``clock`` (time only moves in ``sleep_ms``)."""
 
     name = "mock"
 
@@ -130,9 +120,16 @@ class Hardware:
         self.buttons = Buttons(script, None, [] if keep else None)
         self.screen = Screen(keep)
         self.storage = Storage(save, full, readonly)
-        self.clock = Clock()
+        self.clock = self
+        self.now = 0
         self.notices = list(notices)
         self._seed = seed
+
+    def ticks_ms(self):
+        return self.now & 0x1FFFFFFF
+
+    def sleep_ms(self, ms):
+        self.now += ms
 
     def entropy(self):
         self._seed += 1

@@ -89,10 +89,10 @@ class ConsoleScreen:
         self.count = 0
 
     def show(self, view):
-        from engine import view as _view
+        from engine import textview
 
         self.view = view
         self.count += 1
-        print("\n".join(_view.text(view)))
+        print("\n".join(textview.text(view)))
 
 

@@ -1,0 +1,36 @@
+"""A View as text lines: what the mock HAL records, the terminal and a board's console print.
+
+Its own module: the board draws with displayio and imports this only when
+it has no display.
+"""
+
+from engine import cards
+from engine.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE
+
+
+def item_name(code):
+    """The label of a row item: a card's name, or an action's short name."""
+    return cards.name(code) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
+
+
+def text(view):
+    """The view as text lines: what the mock HAL records and the terminal prints.
+
+    Marks:
+    ``>`` the cursor line; cards as ``[4#]`` when playable, `` 4# `` when
+    not, ``<...>`` around the card under the cursor.
+    """
+    out = ["= " + view.title]
+    for i in range(LINES):
+        if view.lines[i] or i == view.line_cursor:
+            out.append(("> " if i == view.line_cursor else "  ") + view.lines[i])
+    if view.ncards:
+        row = []
+        for i in range(view.ncards):
+            name = item_name(view.cards[i])
+            name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
+            row.append("<" + name + ">" if i == view.card_cursor else name)
+        out.append("  " + " ".join(row))
+    if view.footer:
+        out.append("- " + view.footer)
+    return out
