@@ -13,16 +13,16 @@ and 8 pixels, which go between the item row and the footer). The line
 cursor is a yellow bar with black text. Larger displays get the 160x128 layout scaled by a whole number and
 centred (240x240: unscaled, centred).
 
-Text: each row is a ``TileGrid`` over the font's own glyph strip (as
-``terminalio.Terminal`` does): 26 cells of 6x12 and a palette of a
-transparent background and the text colour, no bitmap of its own. The bars
-(title, footer, line cursor) are 20-tile TileGrids of one shared 8x12
-single-colour bitmap, laid behind the text. ``adafruit_display_text`` is not
-used: its ``bitmap_label`` costs ~22 KB of heap as code (precompiled, under
-the MicroPython unix port, 64-bit), against ~7 KB for this whole module, and
-it reallocates its bitmap when a text's width changes. On CircuitPython the
-strip is ``terminalio.FONT.bitmap`` (in flash); Blinka's font has one bitmap
-per glyph, so the desktop copies the 95 ASCII glyphs into a strip once.
+Text: each row is an ``adafruit_display_text.bitmap_label.Label`` with
+``terminalio.FONT``: one 1-bit bitmap a row (26 x 6 by 12 pixels, ~250 bytes),
+no TileGrid per glyph. Every text is padded to the full 26 columns, so a
+label's bitmap keeps its size and bitmap_label reuses it instead of
+allocating a new one per change. The bars (title, footer, line cursor) are
+20-tile TileGrids of one shared 8x12 single-colour bitmap, laid behind the
+text. Card tiles draw their glyphs from the font's own glyph strip (on
+CircuitPython ``terminalio.FONT.bitmap``, in flash; Blinka's font has one
+bitmap per glyph, so the desktop copies the 95 ASCII glyphs into a strip
+once).
 
 Items: up to 10 tile slots, each a 26x22 ``Bitmap`` of 4 colours (2 bits a
 pixel: 176 bytes) with its own 4-colour ``Palette``: 0 transparent, 1 ink,
@@ -35,18 +35,20 @@ the cursor only changes the palette. When the items do not fit they scroll
 so that the cursor stays visible, with ``<`` / ``>`` at the cut ends.
 
 Heap, rough estimate for CircuitPython (32-bit): slots 10 x (176 B bitmap +
-~60 B TileGrid + ~40 B palette) ~ 2.8 KB; text rows 10 x (~60 B TileGrid +
-26 B tiles + ~24 B palette) ~ 1.1 KB; 3 bars ~0.3 KB; groups, lists, the
-95-byte glyph table ~0.5 KB: ~4.5 KB of objects. Measured (tests/
-test_hal_micropython.py, MicroPython unix 64-bit, precompiled): the code
-6.8-7.6 KB; the objects 15 KB with Python stand-ins for displayio (a dict
-per object, 8-byte pointers: an upper bound); a redraw of an unchanged or
-cursor-moved View allocates 0 bytes. On the desktop Blinka's pure-Python
-objects take ~71 KB (tracemalloc, tests/test_hal_render.py).
+~60 B TileGrid + ~40 B palette) ~ 2.8 KB; text rows 10 x (~250 B bitmap +
+~150 B label objects) ~ 4 KB; 3 bars ~0.3 KB; groups, lists, the glyph table
+~0.5 KB: ~7.5 KB of objects, plus adafruit_display_text's own code (about
+22 KB precompiled on the 64-bit MicroPython unix port, roughly half that on
+a board). Measured (tests/test_hal_micropython.py, MicroPython unix 64-bit,
+precompiled, the library stood in by a fake): this module's code ~8.4 KB;
+its objects ~17 KB with Python stand-ins for displayio (an upper bound); a
+redraw of an unchanged or cursor-moved View allocates 0 bytes. On the
+desktop Blinka's pure-Python objects take more (tests/test_hal_render.py).
 """
 
 import displayio
 import terminalio
+from adafruit_display_text import bitmap_label as label
 
 from engine import cards
 from engine import view as _view
@@ -179,21 +181,17 @@ class Renderer:
             self._bars.append(tg)
         self._cursor_bar = self._bars[2]
         self._cursor_bar.hidden = True
-        self._rows = []  # TileGrids: title, 8 lines, footer
-        self._row_pals = []
+        self._rows = []  # bitmap labels: title, 8 lines, footer
         self._row_text = []
         self._row_fg = []  # colour set, cached
         for r in range(10):
-            pal = displayio.Palette(2)
-            pal.make_transparent(0)
-            tg = displayio.TileGrid(
-                self.strip, pixel_shader=pal, width=CELLS, height=1,
-                tile_width=GLYPH_W, tile_height=ROW_H, default_tile=self._space,
-                x=CELLS_X, y=FOOTER_Y if r == 9 else r * ROW_H,
-            )
-            self.group.append(tg)
-            self._rows.append(tg)
-            self._row_pals.append(pal)
+            # Every text is padded to the full 26 columns, so each label's
+            # bitmap keeps its size and is allocated once, not per change.
+            row = label.Label(font or terminalio.FONT, text=" " * CELLS, color=0xFFFFFF, save_text=False)
+            row.x = CELLS_X
+            row.y = (FOOTER_Y if r == 9 else r * ROW_H) + ROW_H // 2 - 1  # y: the middle of the glyphs
+            self.group.append(row)
+            self._rows.append(row)
             self._row_text.append("")
             self._row_fg.append(-1)
         self._slots = []
@@ -229,24 +227,16 @@ class Renderer:
 
     # ---- text rows -------------------------------------------------------------
     def _row(self, r, text, fg):
-        tg = self._rows[r]
-        if tg.hidden:
-            tg.hidden = False
+        row = self._rows[r]
+        if row.hidden:
+            row.hidden = False
         if fg != self._row_fg[r]:
-            self._row_pals[r][1] = fg
+            row.color = fg
             self._row_fg[r] = fg
-        if text == self._row_text[r]:
-            return
-        old = len(self._row_text[r])
-        self._row_text[r] = text
-        data = text.encode()
-        n = min(len(data), CELLS)
-        table = self.table
-        for i in range(n):
-            c = data[i] - 32
-            tg[i] = table[c] if 0 <= c < 95 else table[31]
-        for i in range(n, min(old, CELLS)):
-            tg[i] = self._space
+        if text != self._row_text[r]:
+            self._row_text[r] = text
+            text = text[:CELLS]
+            row.text = text + " " * (CELLS - len(text))
 
     def _hide_row(self, r):
         if not self._rows[r].hidden:

@@ -110,10 +110,12 @@ def test_deploy_wants_the_installer_only_when_the_list_names_libraries(tmp_path)
     assert not deploy.libs_missing(str(tmp_path))
 
 
-def test_the_repository_lists_no_board_library_and_libs_says_so(tmp_path):
-    assert libs.listed() == []
-    done = tool("libs", "--target", str(tmp_path))
-    assert done.returncode == 0 and "needs none" in done.stdout
+def test_the_board_library_list_pins_what_the_desktop_runs():
+    # hal/render.py draws text with adafruit_display_text's bitmap_label: the board
+    # gets the very version the simulator and the tests use (requirements.txt).
+    assert libs.listed() == ["adafruit-circuitpython-display-text==5.0.6"]
+    with open(os.path.join(ROOT, "requirements.txt")) as f:
+        assert "adafruit-circuitpython-display-text==5.0.6\n" in f.read()
 
 
 @pytest.fixture(scope="module")

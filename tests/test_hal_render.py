@@ -186,7 +186,7 @@ def test_the_checks_catch_a_broken_screen(screen):
     vw = menu_view()
     screen.show(vw)
     screen.renderer._rows[0].hidden = True  # the title text vanishes
-    screen.renderer._row_pals[6][1] = 0x00FF00  # a line in the wrong colour
+    screen.renderer._rows[6].color = 0x00FF00  # a line in the wrong colour
     screen.display.refresh()
     problems = menu_problems(Shot(screen), vw)
     assert any(p.startswith("row 0:") for p in problems) and any(p.startswith("row 6:") for p in problems)
@@ -247,23 +247,30 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
     drawn = []
     monkeypatch.setattr(r, "_draw_tile", lambda bm, code: drawn.append(code))
     writes = []
-    for k, tg in enumerate(r._rows):
-        cls = type(tg)
+    for k, row in enumerate(r._rows):
+        cls = type(row)
 
         class Counting(cls):
-            def __setitem__(self, i, value, k=k):
-                writes.append(k)
-                super().__setitem__(i, value)
+            @property
+            def text(self):
+                return cls.text.fget(self)
 
-        tg.__class__ = Counting
+            @text.setter
+            def text(self, value, k=k):
+                writes.append(k)
+                cls.text.fset(self, value)
+
+        row.__class__ = Counting
     screen.show(vw)
     assert drawn == [] and writes == []
+    bitmaps = [row._bitmap for row in r._rows]
     vw.line(0, "Top 4   Pile 39 Stage 2M")
     vw.card_cursor = 4
     screen.show(vw)
-    assert drawn == [] and set(writes) == {1}
-    for tg in r._rows:
-        tg.__class__ = type(tg).__mro__[1]
+    assert drawn == [] and writes == [1]
+    assert [row._bitmap for row in r._rows] == bitmaps  # padded texts: no new bitmap
+    for row in r._rows:
+        row.__class__ = type(row).__mro__[1]
 
 
 def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks(screen):
