@@ -1,0 +1,69 @@
+"""Pictures of real game screens (tools/screenshots.py): the renderer really draws them.
+
+Counts pixels in the PNGs written by the board's renderer on Blinka: text in
+the title bar and on the lines, card tiles on a turn, no cards on a hand-off.
+"""
+
+import os
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tools import screenshots  # noqa: E402
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("shots"))
+    taken = screenshots.take(out, scale=1)
+    return {k: pygame.image.load(p) for k, p in taken.items()}
+
+
+def count(img, x1, y1, x2, y2, test):
+    n = 0
+    for y in range(y1, y2):
+        for x in range(x1, x2):
+            if test(tuple(img.get_at((x, y)))[:3]):
+                n += 1
+    return n
+
+
+def white(c):
+    return min(c) > 200
+
+
+def bright(c):
+    return max(c) > 150
+
+
+def test_every_kind_of_screen_was_taken(shots):
+    assert sorted(shots) == sorted(screenshots.KINDS)
+    for img in shots.values():
+        assert img.get_size() == (160, 128)
+
+
+@pytest.mark.parametrize("kind", screenshots.KINDS)
+def test_the_title_bar_is_drawn_with_its_text(shots, kind):
+    img = shots[kind]
+    assert count(img, 0, 0, 160, 12, lambda c: c[2] > 120 and c[0] < 80) > 800  # the blue bar
+    assert count(img, 2, 0, 158, 12, white) > 40  # its text
+
+
+def test_lines_of_text_are_drawn_where_the_view_has_them(shots):
+    summary = shots["summary"]
+    rows_with_text = [r for r in range(1, 9) if count(summary, 0, 12 * r, 160, 12 * r + 12, bright) > 20]
+    assert len(rows_with_text) >= 4  # a line per seat at least
+    assert count(summary, 0, 12 * 7, 160, 12 * 9, bright) == 0  # and nothing below them
+
+
+def test_a_turn_shows_card_tiles_and_a_hand_off_shows_none(shots):
+    turn = shots["turn"]
+    assert count(turn, 0, 85, 160, 111, white) > 200  # playable cards are white tiles
+    for kind in ("handoff", "bot"):  # two humans: no hand on these
+        assert count(shots[kind], 0, 85, 160, 111, bright) == 0
+
+
+def test_the_docs_pictures_are_there():
+    docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
+    for kind in ("title", "turn", "summary"):
+        assert os.path.getsize(os.path.join(docs, kind + ".png")) > 500

@@ -1,0 +1,106 @@
+"""PNG pictures of real game screens, drawn by hal/render.py as on the board.
+
+    python tools/screenshots.py [--out docs] [--scale 2]
+
+Plays a seeded game (you and three bots) through the real flow with the mock
+HAL's scripted player, renders every screen with the board's displayio
+renderer on Blinka (headless), and keeps one picture of each kind: the title,
+a hand-off, a turn, a bot's move, a rule prompt, a round summary, the scores.
+The README shows the ones in docs/. tests/test_screenshots.py checks their
+pixels.
+"""
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import app as appmod  # noqa: E402
+from engine import game, rng  # noqa: E402
+from engine import match as mt  # noqa: E402
+from hal import desktop, mock  # noqa: E402
+from tests.flow_driver import Driver, new_game_script  # noqa: E402
+
+# Which screen is which, from its View.
+KINDS = ("title", "handoff", "turn", "bot", "prompt", "summary", "scores")
+
+
+def kind_of(view):
+    t = view.title
+    if t == "L.A.M.A. Kadabra":
+        return "title"
+    if t == "Pass the device":
+        return "handoff"
+    if t.startswith("Round ") and t.endswith(" over"):
+        return "summary"
+    if t in ("Scores", "Final scores"):
+        return "scores"
+    if t.startswith("Give a") or t == "Well played":
+        return "prompt"
+    if t.startswith("Round ") and t.endswith("(bot)") and " plays " in "".join(view.lines):
+        return "bot"
+    if t.startswith("Round ") and view.card_cursor >= 0 and sum(view.marks[: view.ncards]) > 1:
+        return "turn"
+    return None
+
+
+def take(out, scale=2, seed=11, kinds=KINDS, humans=2):
+    """Play until a picture of each of ``kinds`` is taken; returns {kind: path}."""
+    import pygame
+
+    display = desktop.make_display(window=False)
+    screen = desktop.DisplayScreen(display)
+    os.makedirs(out, exist_ok=True)
+    taken = {}
+    seats = [mt.HUMAN] * humans + [2] * (4 - humans)
+    hw = mock.Hardware(new_game_script(seats), seed=seed)
+    hw.name = "PyBadge"  # as the title reads on the board
+    app = appmod.App(hw)
+    pick = rng.Rng(seed)
+
+    def choose(g, legal):  # play a card when one fits, else draw, else what there is
+        plays = [a for a in legal if a < game.DRAW]
+        if plays:
+            return plays[pick.below(len(plays))]
+        return game.DRAW if game.DRAW in legal else legal[0]
+
+    hw.buttons.feed = Driver(app, choose, 4000, None)
+    inner = hw.screen.show
+
+    def show(view):
+        inner(view)
+        kind = kind_of(view)
+        if kind in kinds and kind not in taken:
+            screen.show(view)
+            surface = display.surface
+            if scale != 1:
+                w, h = surface.get_size()
+                surface = pygame.transform.scale(surface, (w * scale, h * scale))
+            path = os.path.join(out, "%s.png" % kind)
+            pygame.image.save(surface, path)
+            taken[kind] = path
+            if len(taken) == len(kinds):
+                raise mock.Done()
+
+    hw.screen.show = show
+    try:
+        app.run()
+    except mock.Done:
+        pass
+    return taken
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
+    ap.add_argument("--scale", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=11)
+    args = ap.parse_args()
+    for kind, path in sorted(take(args.out, args.scale, args.seed).items()):
+        print("%-8s %s" % (kind, path))
+
+
+if __name__ == "__main__":
+    main()
