@@ -37,7 +37,7 @@ hidden cards anew and checks that every level's choice stays the same).
   ``budget`` ``Game.step`` calls (default HARD_BUDGET); ``last_steps`` is
   how many the last decision used, never more than the budget.
 
-Budget: on the MicroPython 1.28 unix port (x86-64) a Hard decision of 700
+Budget: on the MicroPython 1.29 (preview) unix port (x86-64) a Hard decision of 700
 steps takes 25-28 ms, about 25,000-28,000 steps/s with the view, the
 determinizations and Normal's rollout choices included (random play: ~26,000-
 29,000 moves/s, tools/bench.py). Assuming a 120 MHz Cortex-M4 runs MicroPython
