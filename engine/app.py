@@ -41,10 +41,12 @@ class App:
             resumable = self.match is not None and self.match.where != mt.FINISHED
             items = (["Continue"] if resumable else []) + ["New game", "Rules", "Speed: " + mt.SPEEDS[self.setup_match.speed]]
             header = ("Reiner Knizia's card game", "on " + self.hw.name, "")
-            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", self._speed_adjust(items), header)
+            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
-            if choice == "Continue":
+            if choice.startswith("Speed"):
+                self._next_speed()
+            elif choice == "Continue":
                 self.play()
             elif choice == "New game" and self.setup():
                 self.match = self.setup_match
@@ -55,18 +57,12 @@ class App:
             elif choice == "Rules":
                 self.rules()
 
-    def _speed_adjust(self, items):
-        # Left/Right on a menu's last row, "Speed: ...", changes the bot speed.
-        def adjust(i, step):
-            if i == len(items) - 1:
-                m = self.setup_match
-                m.speed = (m.speed + step) % len(mt.SPEEDS)
-                if self.match is not None:
-                    self.match.speed = m.speed
-                items[i] = "Speed: " + mt.SPEEDS[m.speed]
-            return items
-
-        return adjust
+    def _next_speed(self):
+        """A on the "Speed" row: the bots' next pace (kept for new games too)."""
+        m = self.setup_match
+        m.speed = (m.speed + 1) % len(mt.SPEEDS)
+        if self.match is not None:
+            self.match.speed = m.speed
 
     def play(self):
         table = Table(self)
@@ -121,15 +117,17 @@ class App:
     # ---- menus during play --------------------------------------------------------
     def game_menu(self):
         """The Start menu in a game: True when the player chose to save and quit."""
-        items = ["Resume", "Rules", "Save and quit", "Speed: " + mt.SPEEDS[self.match.speed]]
+        cursor = 0
         while True:
-            i = self.ui.menu("Menu", items, 0, "A: choose  B: resume", self._speed_adjust(items))
-            if i in (-1, 0, 3):
-                return False
-            if i == 1:
+            items = ["Resume", "Rules", "Save and quit", "Speed: " + mt.SPEEDS[self.match.speed]]
+            i = self.ui.menu("Menu", items, cursor, "A: choose  B: resume")
+            cursor = i
+            if i == 3:
+                self._next_speed()
+            elif i == 1:
                 self.rules()
-            if i == 2:
-                return True
+            else:
+                return i == 2
 
     def rules(self):
         from engine import rules_text

@@ -90,6 +90,8 @@ _R_SEAT = const(11)  # per seat: +0 whites for cards, +1 black for llamas, +2 ha
 _NONE = const(255)
 
 _DECK = bytearray(60)  # scratch for dealing; a deal never runs inside another
+_UNSEEN = bytearray(COUNT)  # scratch of determinize: unseen cards per code
+_LEGAL = bytearray(NUM_ACTIONS)  # scratch of legal_actions
 _TEMPLATES = (cards.deck_cards(0), cards.deck_cards(1))
 
 
@@ -152,8 +154,6 @@ class Game:
     def __init__(self, s, r):
         self.s = s
         self.r = r
-        self._legal = bytearray(NUM_ACTIONS)
-        self._nlegal = -1  # how many of _legal are valid; -1: not computed
 
     # ---- reading the state -----------------------------------------------------
     @property
@@ -323,9 +323,7 @@ class Game:
 
     def legal_actions(self):
         """The legal actions now, as a list of ints (empty once the game is over)."""
-        if self._nlegal < 0:
-            self._nlegal = self.legal_into(self._legal)
-        return list(self._legal[: self._nlegal])
+        return list(_LEGAL[: self.legal_into(_LEGAL)])
 
     def apply(self, action):
         """Carry out a legal action; an illegal one raises ValueError and changes nothing."""
@@ -339,7 +337,6 @@ class Game:
 
     def step(self, a):
         """Carry out action ``a``, which must be legal: unchecked, allocates nothing."""
-        self._nlegal = -1
         s = self.s
         p = s[_CUR]
         base = _HDR + _SEAT * p
@@ -534,34 +531,41 @@ class Game:
         """Become a copy of ``other`` (same player count and variant), in place."""
         self.s[:] = other.s
         self.r[:] = other.r
-        self._nlegal = -1
 
-    def determinize(self, seat, chooser):
-        """Deal every card ``seat`` cannot see at random (for a bot's look-ahead).
+    def determinize(self, seat, chooser=None):
+        """Deal again every card ``seat`` cannot see (for a bot's view and look-ahead).
 
-        The other hands keep their sizes and the pile its size, but their cards
-        are a random share of all of them, drawn with ``chooser`` (an
-        ``rng.Rng``); the pile's future shuffle is reseeded from it too. What
-        ``seat`` knows (its hand, the top card, every count and token) stays.
-        So a copy that a bot searches holds nothing the bot may not know.
+        The other hands and the pile keep their sizes; their cards, taken
+        together as counts per code (which is all the seat may know of them),
+        are dealt out again: in code order when ``chooser`` is None, else at
+        random with ``chooser`` (an ``rng.Rng``). The pile's future shuffle
+        is cleared or reseeded likewise. What ``seat`` knows (its hand, the
+        top card, every count and token) stays. Either way the result does
+        not depend on who held which hidden card nor on the pile's order, so
+        a copy a bot looks at holds nothing the bot may not know.
         """
         s = self.s
         n = s[_N]
         deck = _DECK
-        k = 0
-        for q in range(n):  # gather the unseen cards: other hands, then the pile
+        counts = _UNSEEN
+        for c in range(COUNT):
+            counts[c] = 0
+        for q in range(n):  # count the unseen cards: other hands, then the pile
             if q != seat:
                 at = _HDR + _SEAT * q + _HAND
                 for c in range(COUNT):
-                    for _ in range(cards.packed_count(s, at, c)):
-                        deck[k] = c
-                        k += 1
+                    counts[c] += cards.packed_count(s, at, c)
                 for i in range(at, at + cards.PACKED_SIZE):
                     s[i] = 0
         for i in range(s[_DRAW], len(s)):
-            deck[k] = s[i]
-            k += 1
-        chooser.shuffle(deck, 0, k)
+            counts[s[i]] += 1
+        k = 0
+        for c in range(COUNT):
+            for _ in range(counts[c]):
+                deck[k] = c
+                k += 1
+        if chooser is not None:
+            chooser.shuffle(deck, 0, k)
         k = 0
         for q in range(n):
             if q != seat:
@@ -574,9 +578,16 @@ class Game:
             s[i] = deck[k]
             k += 1
         for i in range(_RNG, _RNG + 4):
-            s[i] = chooser.below(256)
+            s[i] = chooser.below(256) if chooser is not None else 0
         s[_FLAGS] &= ~_ORDERED
-        self._nlegal = -1
+
+    def hand_at(self, seat):
+        """Where ``seat``'s packed hand lies in ``s`` (read it with cards.packed_*)."""
+        return _HDR + _SEAT * seat + _HAND
+
+    def whites(self, seat):
+        """A seat's whites (as ``tokens(seat)[0]``, without building a tuple)."""
+        return _get16(self.s, _HDR + _SEAT * seat + _WHITE)
 
     def action_name(self, action):
         return action_name(action)

@@ -77,12 +77,12 @@ class Table:
                         best = i
                 labels = ["%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE)) for a in legal]
                 header = ("You played a 1: choose|who gets your %s." % kind).split("|")
-                a = legal[self.prompt("Give a " + kind, labels, best, header)]
+                a = legal[self.ui.menu("Give a " + kind, labels, best, "A: give", header=header, back=False)]
             else:  # CHOOSE_RETURN (R21)
                 legal = [a for a in _RETURNS if a in g.legal_actions()]
                 labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
                 header = "You went out!|You may give one token|back to the supply.".split("|")
-                a = legal[self.prompt("Well played", labels, 0, header)]
+                a = legal[self.ui.menu("Well played", labels, 0, "A: choose", header=header, back=False)]
             if a < 0:
                 return False
             self.act(p, a)
@@ -219,13 +219,6 @@ class Table:
                     hint = "Show: only a llama, or Take" if g.show_active else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
             elif b & hal.START and self.app.game_menu():
                 return -1
-
-    def prompt(self, title, labels, default, header):
-        """A rule decision as a menu (no way back: the card is played)."""
-        while True:
-            i = self.ui.menu(title, labels, default, "A: choose", header=header)
-            if i >= 0:
-                return i
 
     def summary(self):
         """The round's end: every hand, the points each got, the tokens back; then the scores."""

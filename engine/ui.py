@@ -82,8 +82,8 @@ class Ui:
             if b & (hal.A | hal.B | hal.START):
                 return b
 
-    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=()):
-        """Choose one of ``items`` (strings): its index, or -1 for B.
+    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=(), back=True):
+        """Choose one of ``items`` (strings): its index, or -1 for B (unless not ``back``).
 
         ``adjust(index, step)``, when given, is called for Left/Right
         (step -1/+1) and returns the new list of items (e.g. a changed
@@ -114,5 +114,5 @@ class Ui:
                 items = adjust(cursor, -1 if b & hal.LEFT else 1)
             elif b & hal.A:
                 return cursor
-            elif b & hal.B:
+            elif b & hal.B and back:
                 return -1

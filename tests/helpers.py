@@ -65,7 +65,6 @@ def _put16(g, at, v):
 
 
 def _done(g):
-    g._nlegal = -1
     g.validate()
 
 

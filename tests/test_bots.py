@@ -73,7 +73,6 @@ def _shuffle_hidden(g, seat, chooser):
         k += 1
     for i in range(11, 15):  # the PRNG that shuffles future draws
         s[i] = chooser.below(256)
-    g._nlegal = -1
     g.validate()
 
 

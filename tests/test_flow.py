@@ -281,3 +281,9 @@ def test_every_screen_fits_26_columns():
     with pytest.raises(mock.Done):
         app.run()
     assert len(seen) > 2000
+
+
+def test_a_on_speed_cycles_the_bots_pace():
+    hw, app, driver, rec = play("Down Down A A", max_screens=0)
+    assert "> Speed: Fast" in hw.screen.screens[3] and "> Speed: Instant" in hw.screen.screens[4]
+    assert app.setup_match.speed == 3

@@ -285,7 +285,6 @@ def test_r12_square_alone_the_player_draws_and_empty_pile_does_nothing():
     assert g.hand_size(0) == 7 - 1 + 1 and g.current_player == 0
     while g.draw_pile_size:
         g.s[8] += 1  # empty the pile (state edit; see helpers)
-    g._nlegal = -1
     act(g, "play 4#")
     assert g.hand_size(0) == 6
 
@@ -383,7 +382,6 @@ def test_r17_the_round_ends_after_the_last_cards_action():
     for _ in range(5):
         g.s[19 + 5 + (C("5") >> 1)] -= 1 << ((C("5") & 1) << 2)  # leave seat 0 with only the 3#
         g.s[19] -= 1
-    g._nlegal = -1
     act(g, "play 3#")
     last = g.last_round()
     assert last["out"] == 0 and len(last["hands"][1]) == 7 and "L" in names(last["hands"][1])
@@ -395,7 +393,6 @@ def test_r17_a_give_away_as_the_last_card_is_given_first():
     g = new([["1o"] + FILL[:5], FILL2], "L")
     g.s[19 + 5 + (C("5") >> 1)] -= 5 << ((C("5") & 1) << 2)
     g.s[19] -= 5
-    g._nlegal = -1
     act(g, "play 1o")
     assert g.phase == game.CHOOSE_GIVE and g.round_number == 1
     act(g, "give 1")
@@ -414,7 +411,6 @@ def test_r17_a_last_llama_in_a_show_ends_it_and_nobody_collects():
     g = new([["L", "L"] + FILL[:4], ["L"] + FILL2[:5]], "6")
     g.s[19 + 5 + (C("5") >> 1)] -= 4 << ((C("5") & 1) << 2)
     g.s[19] -= 4
-    g._nlegal = -1
     set_stage(g, 4, 0)
     act(g, "play L")  # show on
     act(g, "play L")  # seat 1 keeps it going
@@ -613,3 +609,23 @@ def test_determinize_keeps_what_the_seat_knows_and_reshuffles_the_rest():
         assert [h.tokens(q) for q in range(4)] == [g.tokens(q) for q in range(4)]
         copies.append(tuple(sorted(c for q in range(4) if q != seat for c in h.hand(q))))
     assert len(set(copies)) > 10  # the unseen cards really move between hands and pile
+
+
+def test_determinize_depends_only_on_what_the_seat_may_know():
+    # Swap a card between two opponents (keeping sizes): the same chooser deals the same.
+    g = game.new_game(3, 21)
+    a, b = 1, 2
+    ca = g.hand(a)[0]
+    cb = next(c for c in g.hand(b) if c != ca)
+    h = g.copy()
+    for seat, take, give in ((a, ca, cb), (b, cb, ca)):
+        at = h.hand_at(seat)
+        h.s[at + (take >> 1)] -= 1 << ((take & 1) << 2)
+        h.s[at + (give >> 1)] += 1 << ((give & 1) << 2)
+    h.validate()
+    assert h.hand(a) != g.hand(a)
+    for chooser in (None, rng.Rng(5)):
+        x, y = g.copy(), h.copy()
+        x.determinize(0, chooser and rng.Rng(5))
+        y.determinize(0, chooser and rng.Rng(5))
+        assert x.s == y.s
