@@ -94,11 +94,17 @@ _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
 
 
-def _scratch(g):
-    """The three scratch games, (re)made when the player count changes."""
+def _scratch(g, k):
+    """The first ``k`` scratch games, (re)made when the player count changes.
+
+    Easy and Normal need only the view; Hard two more for its rollouts.
+    """
     v = _games[0]
     if v is None or len(v.s) != len(g.s) or len(v.r) != len(g.r):
         for i in range(3):
+            _games[i] = None
+    for i in range(k):
+        if _games[i] is None:
             _games[i] = g.copy()
     return _games
 
@@ -253,7 +259,7 @@ def _view(g, seat):
     kept, the pile's PRNG cleared. Who really holds which card and the
     pile's order are gone before any decision logic runs.
     """
-    v = _scratch(g)[0]
+    v = _scratch(g, 1)[0]
     v.load(g)
     v.determinize(seat)
     return v
@@ -297,7 +303,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
     global last_steps
     last_steps = 0
     v = _view(g, seat)
-    base = _games[1]
+    base = _scratch(g, 3)[1]
     w = _games[2]
     buf = _buf
     n = v.legal_into(buf)

@@ -1,6 +1,6 @@
 """Does a loaded game obey the rules? ``validate(g)`` or ValueError naming what is wrong.
 
-Used by ``Game.from_bytes`` on every saved or foreign game before it is
+``load`` is ``Game.from_bytes``: every saved or foreign game is checked before it is
 played, so that damaged data can only fail loudly, never give a game that
 breaks a rule. Written against the Game's public accessors; the only layout
 facts it uses are the two sizes (``game.state_size``, ``game.result_size``)
@@ -10,12 +10,22 @@ A separate module: it is needed once, when a save is loaded, and the board
 drops it afterwards to give its code back to the heap.
 """
 
-from engine import cards, game
+from engine import cards, codec, game
 
 
 def _need(ok, what):
     if not ok:
         raise ValueError("game data breaks the rules (" + what + ")")
+
+
+def load(data):
+    """``Game.from_bytes``: the game in a record, checked against the rules."""
+    body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
+    if not body or len(body) < 1 + body[0]:
+        raise ValueError("game data is truncated")
+    g = game.Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
+    validate(g)
+    return g
 
 
 def validate(g):

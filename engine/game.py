@@ -615,14 +615,9 @@ class Game:
     @staticmethod
     def from_bytes(data):
         """A game from :meth:`to_bytes`; ValueError for data that is damaged or breaks a rule."""
-        from engine import codec
+        from engine import checks
 
-        body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
-        if not body or len(body) < 1 + body[0]:
-            raise ValueError("game data is truncated")
-        g = Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
-        g.validate()
-        return g
+        return checks.load(data)
 
     def validate(self):
         """Raise ValueError naming the first broken rule (used on loaded data)."""
