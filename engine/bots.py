@@ -38,11 +38,11 @@ hidden cards anew and checks that every level's choice stays the same).
   how many the last decision used, never more than the budget.
 
 Budget: on the MicroPython 1.29 (preview) unix port (x86-64) a Hard decision of 700
-steps takes about 31 ms, ~22,000 steps/s with the view, the
+steps takes 28-31 ms, ~22,000-25,000 steps/s with the view, the
 determinizations and Normal's rollout choices included (the bots read the
 game through its accessors only). Assuming a 120 MHz Cortex-M4 runs
 MicroPython byte code ~30x slower (20-40x), that is ~0.9 s per Hard move on
-a PyBadge (0.6 s at 20x, 1.3 s at 40x); pass a smaller ``budget`` to
+a PyBadge (0.56 s at 20x, 1.3 s at 40x); pass a smaller ``budget`` to
 ``choose`` to go faster (500 steps ~0.9 s even at 40x). Measure with
 ``python tools/arena.py --measure``. Strength grows with the budget (Hard
 against three Normals, 800 games, before quitting was pruned: 30% won at 300
