@@ -39,7 +39,11 @@ class App:
         cursor = 0
         while True:
             resumable = self.match is not None and self.match.where != mt.FINISHED
-            items = (["Continue"] if resumable else []) + ["New game", "Rules", "Speed: " + mt.SPEEDS[self.setup_match.speed]]
+            items = (["Continue"] if resumable else []) + [
+                "New game",
+                "Rules",
+                "Speed: " + mt.SPEEDS[self.setup_match.speed],
+            ]
             header = ("Reiner Knizia's card game", "on " + self.hw.name, "")
             i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
             cursor = max(i, 0)
@@ -148,7 +152,9 @@ class App:
         try:
             data = storage.load()
         except OSError as e:
-            self.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "A: OK", v.ALERT)
+            self.ui.message(
+                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "A: OK", v.ALERT
+            )
             return
         if not data:
             return
@@ -161,7 +167,11 @@ class App:
                 where = storage.set_aside()
             except OSError as e2:
                 where = "nowhere (%s)" % _errno(e2)
-            lines = _ui.wrap("The saved game can't be loaded: %s." % e) + ["Kept as " + where[:18]] + _ui.wrap("Starting fresh.")
+            lines = (
+                _ui.wrap("The saved game can't be loaded: %s." % e)
+                + ["Kept as " + where[:18]]
+                + _ui.wrap("Starting fresh.")
+            )
             self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
 
     def save(self):
@@ -173,7 +183,12 @@ class App:
         except OSError as e:
             if not self.save_failed:  # say it once, then play on
                 self.save_failed = True
-                self.ui.message("Not saved", _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)), "A: play on", v.ALERT)
+                self.ui.message(
+                    "Not saved",
+                    _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
+                    "A: play on",
+                    v.ALERT,
+                )
 
 
 def _forget(name):

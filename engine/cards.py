@@ -61,7 +61,7 @@ def name(card):
     """The printed name of a card code."""
     if not 0 <= card < COUNT:
         raise ValueError("card code %r out of range 0..17" % (card,))
-    return _NAMES[3 * card:3 * card + 3].strip()
+    return _NAMES[3 * card : 3 * card + 3].strip()
 
 
 def plays_on(card, top):

@@ -393,9 +393,7 @@ class Game:
                     s[_FLAGS] |= _SHOW
         elif icon == cards.ICON_CIRCLE:
             # R11: only with a token to give and someone else still in (R18).
-            if s[_IN] != 1 << p and (
-                s[_MAGIC] == p or _get16(s, base + _WHITE) or _get16(s, base + _BLACK)
-            ):
+            if s[_IN] != 1 << p and (s[_MAGIC] == p or _get16(s, base + _WHITE) or _get16(s, base + _BLACK)):
                 s[_PHASE] = CHOOSE_GIVE
                 return
         elif icon == cards.ICON_SQUARE:

@@ -52,7 +52,9 @@ class Table:
             if m.where == mt.FINISHED:
                 names = [m.name(q) for q in g.winners()]
                 win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
-                ui.message("Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "A: title", v.GOOD)
+                ui.message(
+                    "Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "A: title", v.GOOD
+                )
                 return True
             p = g.current_player
             if m.kinds[p] != mt.HUMAN:
@@ -75,7 +77,11 @@ class Table:
                 for i in range(len(legal)):
                     if g.score(legal[i] - game.GIVE) < g.score(legal[best] - game.GIVE):
                         best = i
-                labels = ["%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE)) for a in legal]
+                labels = [
+                    "%-5s %3d pts %2d cards"
+                    % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
+                    for a in legal
+                ]
                 header = ("You played a 1: choose|who gets your %s." % kind).split("|")
                 a = legal[self.ui.menu("Give a " + kind, labels, best, "A: give", header=header, back=False)]
             else:  # CHOOSE_RETURN (R21)
@@ -138,7 +144,9 @@ class Table:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
         else:
             magic = "M" if g.stage()[2] else ""
-            view.line(0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic))
+            view.line(
+                0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic)
+            )
         for q in range(g.players):
             cell = "%-4s%s%3s %3d%s" % (
                 m.name(q)[:4],
@@ -166,7 +174,9 @@ class Table:
     def handoff(self, p):
         """Hide every hand until the next player confirms they hold the device."""
         name = self.m.name(p)
-        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you press A.||Last: %s" % (name, p + 1, self.event)).split("|")
+        lines = (
+            "|Pass to %s (P%d)||No peeking: your hand|shows once you press A.||Last: %s" % (name, p + 1, self.event)
+        ).split("|")
         if not self.event:
             lines.pop()
         while not self.ui.message("Pass the device", lines, "A: I am " + name, v.HIGHLIGHT) & hal.A:
@@ -216,7 +226,11 @@ class Table:
                 elif item in legal:
                     return item
                 else:
-                    hint = "Show: only a llama, or Take" if g.show_active else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
+                    hint = (
+                        "Show: only a llama, or Take"
+                        if g.show_active
+                        else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
+                    )
             elif b & hal.START and self.app.game_menu():
                 return -1
 

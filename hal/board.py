@@ -203,12 +203,16 @@ def make_buttons(ticks_ms, notices):
             notices.append("No joystick: no analogio")
         elif count == 4:
             joystick = Joystick(
-                analogio.AnalogIn(getattr(board, "JOYSTICK_X")), analogio.AnalogIn(getattr(board, "JOYSTICK_Y")),
+                analogio.AnalogIn(getattr(board, "JOYSTICK_X")),
+                analogio.AnalogIn(getattr(board, "JOYSTICK_Y")),
                 (setting("LAMA_JOYSTICK_FLIP") or "").lower(),
             )
         register = keypad.ShiftRegisterKeys(
-            clock=getattr(board, "BUTTON_CLOCK"), data=getattr(board, "BUTTON_OUT"),
-            latch=getattr(board, "BUTTON_LATCH"), key_count=count, value_when_pressed=True,
+            clock=getattr(board, "BUTTON_CLOCK"),
+            data=getattr(board, "BUTTON_OUT"),
+            latch=getattr(board, "BUTTON_LATCH"),
+            key_count=count,
+            value_when_pressed=True,
         )
         return KeypadButtons(register, bytes((1, 2, 4, 8, 16, 32, 64, 128))[:count], ticks_ms, event, joystick)
     from hal import pins  # another board: buttons on their own pins

@@ -88,9 +88,18 @@ class Buttons(keys.Buttons):
 def pygame_keymap(pygame):
     k = pygame
     return {
-        k.K_UP: hal.UP, k.K_DOWN: hal.DOWN, k.K_LEFT: hal.LEFT, k.K_RIGHT: hal.RIGHT,
-        k.K_x: hal.A, k.K_SPACE: hal.A, k.K_z: hal.B, k.K_BACKSPACE: hal.B,
-        k.K_RETURN: hal.START, k.K_KP_ENTER: hal.START, k.K_TAB: hal.SELECT, k.K_RSHIFT: hal.SELECT,
+        k.K_UP: hal.UP,
+        k.K_DOWN: hal.DOWN,
+        k.K_LEFT: hal.LEFT,
+        k.K_RIGHT: hal.RIGHT,
+        k.K_x: hal.A,
+        k.K_SPACE: hal.A,
+        k.K_z: hal.B,
+        k.K_BACKSPACE: hal.B,
+        k.K_RETURN: hal.START,
+        k.K_KP_ENTER: hal.START,
+        k.K_TAB: hal.SELECT,
+        k.K_RSHIFT: hal.SELECT,
     }
 
 
@@ -223,14 +232,29 @@ class DisplayScreen:
 
 # ---- terminal ----------------------------------------------------------------------
 TERMINAL_KEYS = {
-    "w": hal.UP, "s": hal.DOWN, "a": hal.LEFT, "d": hal.RIGHT,
-    "x": hal.A, " ": hal.A, "z": hal.B, "\x7f": hal.B, "\x08": hal.B,
-    "\r": hal.START, "\n": hal.START, "\t": hal.SELECT,
+    "w": hal.UP,
+    "s": hal.DOWN,
+    "a": hal.LEFT,
+    "d": hal.RIGHT,
+    "x": hal.A,
+    " ": hal.A,
+    "z": hal.B,
+    "\x7f": hal.B,
+    "\x08": hal.B,
+    "\r": hal.START,
+    "\n": hal.START,
+    "\t": hal.SELECT,
 }
 WINDOWS_KEYS = {"H": "\x1b[A", "P": "\x1b[B", "M": "\x1b[C", "K": "\x1b[D"}
 ESCAPES = {
-    "[A": hal.UP, "[B": hal.DOWN, "[C": hal.RIGHT, "[D": hal.LEFT,
-    "OA": hal.UP, "OB": hal.DOWN, "OC": hal.RIGHT, "OD": hal.LEFT,
+    "[A": hal.UP,
+    "[B": hal.DOWN,
+    "[C": hal.RIGHT,
+    "[D": hal.LEFT,
+    "OA": hal.UP,
+    "OB": hal.DOWN,
+    "OC": hal.RIGHT,
+    "OD": hal.LEFT,
 }
 
 
@@ -241,7 +265,7 @@ def decode_keys(text):
     while i < len(text):
         ch = text[i]
         if ch == "\x1b":
-            seq = text[i + 1:i + 3]
+            seq = text[i + 1 : i + 3]
             if seq in ESCAPES:
                 out.append(ESCAPES[seq])
                 i += 3

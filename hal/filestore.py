@@ -33,7 +33,7 @@ def short(path, room=18):
     """``path``, or its last part when it is longer than ``room`` (the flow's space)."""
     if len(path) <= room:
         return path
-    return path[path.rfind("/") + 1:][-room:]
+    return path[path.rfind("/") + 1 :][-room:]
 
 
 class FileStore:
@@ -77,7 +77,7 @@ class FileStore:
         if raw is not None:  # damaged: let the flow reject it and set it aside
             self._loaded = self.path
             n = _length(raw[:HEAD], len(raw) - HEAD)
-            return raw[HEAD:HEAD + n] if n >= 0 else raw
+            return raw[HEAD : HEAD + n] if n >= 0 else raw
         self._loaded = None
         return None
 

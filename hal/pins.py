@@ -9,7 +9,6 @@ button to ground). A named pin the board lacks, or one already in use, is
 left out with a notice; the game goes on with the others.
 """
 
-
 # Pins tried for a button no setting names (CLUE, PicoSystem, ...), one tuple a button, in hal bit order.
 DEFAULT_PINS = (
     ("BUTTON_B", "SW_B"),
@@ -80,7 +79,6 @@ def _keys(pins, names, notices):
     return keypad.Keys(ok_pins, value_when_pressed=False, pull=True), ok_names
 
 
-
 class ConsoleScreen:
     """No display: each screen is printed to the USB console as text."""
 
@@ -94,5 +92,3 @@ class ConsoleScreen:
         self.view = view
         self.count += 1
         print("\n".join(textview.text(view)))
-
-

@@ -162,9 +162,7 @@ class Renderer:
 
     def __init__(self, width=WIDTH, height=HEIGHT, font=None):
         scale = max(1, min(width // WIDTH, height // HEIGHT))
-        self.group = displayio.Group(
-            scale=scale, x=(width - WIDTH * scale) // 2, y=(height - HEIGHT * scale) // 2
-        )
+        self.group = displayio.Group(scale=scale, x=(width - WIDTH * scale) // 2, y=(height - HEIGHT * scale) // 2)
         self.strip, self.table = font_strip(font)
         self._space = self.table[0]
         # Bars behind the text (title, footer, line cursor): 20 tiles of one
@@ -215,9 +213,15 @@ class Renderer:
         self._arrows = []
         for x, ch in ((0, 60), (WIDTH - GLYPH_W, 62)):  # "<", ">"
             tg = displayio.TileGrid(
-                self.strip, pixel_shader=self._arrow_pal, width=1, height=1,
-                tile_width=GLYPH_W, tile_height=ROW_H, default_tile=self.table[ch - 32],
-                x=x, y=ITEMS_Y + 5,
+                self.strip,
+                pixel_shader=self._arrow_pal,
+                width=1,
+                height=1,
+                tile_width=GLYPH_W,
+                tile_height=ROW_H,
+                default_tile=self.table[ch - 32],
+                x=x,
+                y=ITEMS_Y + 5,
             )
             tg.hidden = True
             self.group.append(tg)
@@ -248,7 +252,14 @@ class Renderer:
         t = self.table[ch - 32] if 32 <= ch < 127 else self.table[31]
         if bitmaptools is not None:
             bitmaptools.blit(
-                bm, self.strip, x, y, x1=t * GLYPH_W, y1=0, x2=t * GLYPH_W + GLYPH_W, y2=ROW_H,
+                bm,
+                self.strip,
+                x,
+                y,
+                x1=t * GLYPH_W,
+                y1=0,
+                x2=t * GLYPH_W + GLYPH_W,
+                y2=ROW_H,
                 skip_source_index=0,
             )
             return

@@ -26,7 +26,6 @@ calls ``set_aside``: a damaged save is kept, never deleted. Runs on
 CircuitPython and CPython.
 """
 
-
 from engine.codec import crc16
 
 try:
@@ -102,11 +101,11 @@ class NvmStore:
     def _read(self, slot):
         """(length, payload, valid) of the record in ``slot``; length -1: none."""
         at = slot * self.area
-        head = self.nvm[at:at + HEAD]
+        head = self.nvm[at : at + HEAD]
         n = _length(head, self.capacity)
         if n < 0 or head[2] != (ASIDE if slot == 2 else SAVE):
             return -1, None, False
-        payload = bytes(self.nvm[at + HEAD:at + HEAD + n])
+        payload = bytes(self.nvm[at + HEAD : at + HEAD + n])
         return n, payload, check(head, payload)
 
     def _scan(self):
@@ -155,8 +154,8 @@ class NvmStore:
 
     def _write(self, at, rec):
         try:
-            self.nvm[at:at + len(rec)] = rec
-            ok = self.nvm[at:at + len(rec)] == rec
+            self.nvm[at : at + len(rec)] = rec
+            ok = self.nvm[at : at + len(rec)] == rec
         except OSError:
             raise
         except Exception as e:  # a port's own error type for a failed flash write
@@ -184,6 +183,6 @@ class NvmStore:
     def aside(self):
         """The payload kept aside, or None."""
         at = 2 * self.area
-        head = self.nvm[at:at + HEAD]
+        head = self.nvm[at : at + HEAD]
         n = _length(head, self.capacity)
-        return None if n < 0 else bytes(self.nvm[at + HEAD:at + HEAD + n])
+        return None if n < 0 else bytes(self.nvm[at + HEAD : at + HEAD + n])

@@ -59,7 +59,7 @@ def _shuffle_hidden(g, seat, chooser):
                 deck.extend(bytes([c]) * cards.packed_count(s, at, c))
             for i in range(at, at + cards.PACKED_SIZE):
                 s[i] = 0
-    deck.extend(s[s[8]:])
+    deck.extend(s[s[8] :])
     chooser.shuffle(deck)
     k = 0
     for q in range(g.players):

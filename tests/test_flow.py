@@ -142,13 +142,13 @@ def test_a_power_cut_during_bot_moves_replays_them_exactly():
     # One human, three bots: saves are taken when a person is next, not per bot move.
     kinds = [mt.HUMAN, 3, 2, 1]
 
-    def run(save=None, cut_after=None):
+    def run(save=None, cut_after=None, screens=300):
         """Play (or Continue) with the test player; with ``cut_after``, stop on the
         first bot screen once that many screens were answered. Returns the
         mock and the game at every human turn screen."""
         hw = mock.Hardware(new_game_script(kinds) if save is None else "", save=save, seed=9)
         app = appmod.App(hw)
-        driver = Driver(app, random_choice(rng.Rng(4)), 3000, "New game" if save is None else "Continue")
+        driver = Driver(app, random_choice(rng.Rng(4)), screens, "New game" if save is None else "Continue")
         turns = []
 
         hw.buttons.feed = driver
@@ -170,7 +170,7 @@ def test_a_power_cut_during_bot_moves_replays_them_exactly():
     _, seen = run()
     hw, before = run(cut_after=8)
     assert hw.screen.screens[-1][0].endswith("(bot)")  # cut after a bot moved, unsaved
-    _, after = run(save=hw.storage.data)
+    _, after = run(save=hw.storage.data, screens=5)
     # The next human turn after the cut is exactly the one of the uninterrupted game.
     assert after[0] == seen[len(before)]
 

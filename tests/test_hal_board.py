@@ -617,8 +617,9 @@ def run_file(name):
         (None, (), "pc", False),
     ],
 )
-def test_boot_py_gives_the_drive_to_the_game_only_when_it_must(fake_board, monkeypatch, capsys, nvm, held, drive,
-                                                               remounted):
+def test_boot_py_gives_the_drive_to_the_game_only_when_it_must(
+    fake_board, monkeypatch, capsys, nvm, held, drive, remounted
+):
     pybadge(fake_board)
     fake_board.microcontroller.nvm = None if nvm is None else bytearray(nvm)
     Scanner.held_at_start = held

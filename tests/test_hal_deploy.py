@@ -25,8 +25,9 @@ libs = load("libs")
 
 
 def tool(name, *args):
-    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", name)] + list(args),
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", name)] + list(args), capture_output=True, text=True, timeout=120
+    )
 
 
 @pytest.fixture
@@ -43,8 +44,16 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
     assert done.returncode == 0, done.stderr
     with open(os.path.join(ROOT, "code.py"), "rb") as f:
         assert (drive / "code.py").read_bytes() == f.read()
-    for rel in ("boot.py", "engine/game.py", "engine/view.py", "hal/__init__.py", "hal/board.py", "hal/render.py",
-                "hal/keys.py", "hal/saves.py"):
+    for rel in (
+        "boot.py",
+        "engine/game.py",
+        "engine/view.py",
+        "hal/__init__.py",
+        "hal/board.py",
+        "hal/render.py",
+        "hal/keys.py",
+        "hal/saves.py",
+    ):
         assert (drive / rel).is_file(), rel
     assert not (drive / "hal" / "desktop.py").exists() and not (drive / "hal" / "mock.py").exists()
     assert not (drive / "main.py").exists() and not list(drive.rglob("*.pyc"))
@@ -123,10 +132,24 @@ def wheels(tmp_path_factory):
     """The Adafruit wheels, downloaded once from PyPI (skips when PyPI is out of reach)."""
     d = tmp_path_factory.mktemp("wheels")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--only-binary=:all:", "--dest", str(d), "adafruit-circuitpython-display-text",
-         "adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-ticks"],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--dest",
+            str(d),
+            "adafruit-circuitpython-display-text",
+            "adafruit-circuitpython-bitmap-font",
+            "adafruit-circuitpython-ticks",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     if done.returncode != 0:
         pytest.skip("PyPI not reachable: " + done.stderr.strip()[-200:])
@@ -135,13 +158,23 @@ def wheels(tmp_path_factory):
 
 def test_libs_installs_a_library_and_its_circuitpython_dependencies_not_blinka(tmp_path, wheels):
     target = tmp_path / "lib"
-    done = tool("libs", "--target", str(target), "--find-links", str(wheels), "--no-index",
-                "adafruit-circuitpython-display-text")
+    done = tool(
+        "libs",
+        "--target",
+        str(target),
+        "--find-links",
+        str(wheels),
+        "--no-index",
+        "adafruit-circuitpython-display-text",
+    )
     assert done.returncode == 0, done.stderr
     installed = (target / ".installed").read_text().split()
     names = sorted(line.split("==")[0].lower().replace("_", "-") for line in installed)
-    assert names == ["adafruit-circuitpython-bitmap-font", "adafruit-circuitpython-display-text",
-                     "adafruit-circuitpython-ticks"]
+    assert names == [
+        "adafruit-circuitpython-bitmap-font",
+        "adafruit-circuitpython-display-text",
+        "adafruit-circuitpython-ticks",
+    ]
     assert (target / "adafruit_display_text" / "bitmap_label.py").is_file()
     assert (target / "adafruit_ticks.py").is_file()
     files = [p for p in target.rglob("*") if p.is_file()]
@@ -149,14 +182,22 @@ def test_libs_installs_a_library_and_its_circuitpython_dependencies_not_blinka(t
     assert not any("blinka" in str(p).lower() for p in files)
     # Installing again replaces what the last install put there, and only that.
     (target / "mine.py").write_text("")
-    again = tool("libs", "--target", str(target), "--find-links", str(wheels), "--no-index",
-                 "adafruit-circuitpython-ticks")
+    again = tool(
+        "libs", "--target", str(target), "--find-links", str(wheels), "--no-index", "adafruit-circuitpython-ticks"
+    )
     assert again.returncode == 0 and (target / "mine.py").exists()
     assert not (target / "adafruit_display_text").exists() and (target / "adafruit_ticks.py").exists()
     assert (target / ".installed").read_text().lower().startswith("adafruit-circuitpython-ticks==")
 
 
 def test_libs_names_a_package_pip_cannot_find(tmp_path, wheels):
-    done = tool("libs", "--target", str(tmp_path), "--find-links", str(wheels), "--no-index",
-                "adafruit-circuitpython-no-such-thing")
+    done = tool(
+        "libs",
+        "--target",
+        str(tmp_path),
+        "--find-links",
+        str(wheels),
+        "--no-index",
+        "adafruit-circuitpython-no-such-thing",
+    )
     assert done.returncode != 0 and "could not download adafruit-circuitpython-no-such-thing" in done.stderr

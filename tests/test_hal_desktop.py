@@ -25,8 +25,13 @@ def run(args, stdin=None, timeout=60, env=None):
     e = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     e.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "hal.desktop"] + args, cwd=ROOT, input=stdin, capture_output=True,
-        text=True, timeout=timeout, env=e,
+        [sys.executable, "-m", "hal.desktop"] + args,
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=e,
     )
 
 
@@ -39,8 +44,18 @@ def screens(text):
 
 
 def test_terminal_mode_plays_the_flow_from_a_script(tmp_path):
-    done = run(["--terminal", "--fast", "--seed", "3", "--save", str(tmp_path / "s.bin"),
-                "--script", NEW_GAME + " A A A A A A"])
+    done = run(
+        [
+            "--terminal",
+            "--fast",
+            "--seed",
+            "3",
+            "--save",
+            str(tmp_path / "s.bin"),
+            "--script",
+            NEW_GAME + " A A A A A A",
+        ]
+    )
     assert done.returncode == 0, done.stderr
     shown = screens(done.stdout)
     assert shown[0][0] == "= L.A.M.A. Kadabra" and "> New game" in shown[0]
@@ -62,8 +77,14 @@ def test_terminal_mode_reads_keys_from_a_pipe_and_quits_on_q(tmp_path):
 def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
     master, slave = os.openpty()
     e = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", TERM="xterm")
-    p = subprocess.Popen([sys.executable, "-m", "hal.desktop", "--terminal", "--fast", "--no-save"], cwd=ROOT,
-                         stdin=slave, stdout=slave, stderr=slave, env=e)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "hal.desktop", "--terminal", "--fast", "--no-save"],
+        cwd=ROOT,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=e,
+    )
     os.close(slave)
     got = b""
 
@@ -99,8 +120,21 @@ def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
 
 def test_screenshot_mode_writes_numbered_pngs_headless(tmp_path):
     shots = tmp_path / "shots"
-    done = run(["--headless", "--fast", "--seed", "3", "--no-save", "--screenshot", str(shots),
-                "--shot-scale", "2", "--script", NEW_GAME + " A A A"])
+    done = run(
+        [
+            "--headless",
+            "--fast",
+            "--seed",
+            "3",
+            "--no-save",
+            "--screenshot",
+            str(shots),
+            "--shot-scale",
+            "2",
+            "--script",
+            NEW_GAME + " A A A",
+        ]
+    )
     assert done.returncode == 0, done.stderr
     files = sorted(os.listdir(shots))
     assert len(files) >= 5 and files[0] == "screen-0001.png"
@@ -134,10 +168,19 @@ def test_the_window_maps_keys_to_buttons_and_esc_quits(monkeypatch):
     hw, cleanup = desktop.build(args("--headless"))
     try:
         b = hw.buttons
-        for key, bit in ((pygame.K_x, hal.A), (pygame.K_SPACE, hal.A), (pygame.K_z, hal.B),
-                         (pygame.K_BACKSPACE, hal.B), (pygame.K_RETURN, hal.START), (pygame.K_TAB, hal.SELECT),
-                         (pygame.K_RSHIFT, hal.SELECT), (pygame.K_UP, hal.UP), (pygame.K_DOWN, hal.DOWN),
-                         (pygame.K_LEFT, hal.LEFT), (pygame.K_RIGHT, hal.RIGHT)):
+        for key, bit in (
+            (pygame.K_x, hal.A),
+            (pygame.K_SPACE, hal.A),
+            (pygame.K_z, hal.B),
+            (pygame.K_BACKSPACE, hal.B),
+            (pygame.K_RETURN, hal.START),
+            (pygame.K_TAB, hal.SELECT),
+            (pygame.K_RSHIFT, hal.SELECT),
+            (pygame.K_UP, hal.UP),
+            (pygame.K_DOWN, hal.DOWN),
+            (pygame.K_LEFT, hal.LEFT),
+            (pygame.K_RIGHT, hal.RIGHT),
+        ):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
             assert b.press() == bit, key

@@ -14,7 +14,7 @@ import subprocess
 from tools import mpy
 
 FAKES = {
-    "displayio.py": '''
+    "displayio.py": """
 class Bitmap:
     def __init__(self, width, height, value_count):
         self.width = width
@@ -70,8 +70,8 @@ class Group:
     def append(self, item):
         self.items.append(item)
 CIRCUITPYTHON_TERMINAL = Group()
-''',
-    "terminalio.py": '''
+""",
+    "terminalio.py": """
 import displayio
 class Glyph:
     def __init__(self, bitmap, tile_index):
@@ -92,8 +92,8 @@ class Font:
     def get_glyph(self, c):
         return Glyph(self.bitmap, c - 32) if 32 <= c < 127 else None
 FONT = Font()
-''',
-    "board.py": '''
+""",
+    "board.py": """
 import displayio
 board_id = "pybadge"
 BUTTON_CLOCK = "CLK"
@@ -108,8 +108,8 @@ class _Display:
     def refresh(self):
         self.refreshes += 1
 DISPLAY = _Display()
-''',
-    "keypad.py": '''
+""",
+    "keypad.py": """
 class Event:
     def __init__(self, key_number=0, pressed=True, timestamp=None):
         self.key_number = key_number
@@ -135,11 +135,11 @@ class ShiftRegisterKeys:
     def reset(self):
         pass
 Keys = ShiftRegisterKeys
-''',
+""",
     # adafruit_display_text is Adafruit's CircuitPython library (tools/libs puts it in
     # lib/): a stand-in here, so that the figures are of hal/ alone.
     "adafruit_display_text/__init__.py": "",
-    "adafruit_display_text/bitmap_label.py": '''
+    "adafruit_display_text/bitmap_label.py": """
 import displayio
 class Label:
     def __init__(self, font, text="", color=0xFFFFFF, save_text=True):
@@ -150,19 +150,19 @@ class Label:
         self.hidden = False
         self.bitmap = displayio.Bitmap(6 * len(text), 12, 2)
         self.text = text
-''',
+""",
     "microcontroller.py": "nvm = bytearray(8192)\n",
-    "storage.py": '''
+    "storage.py": """
 class _M:
     readonly = True
 def getmount(path):
     return _M()
-''',
-    "supervisor.py": '''
+""",
+    "supervisor.py": """
 import time
 def ticks_ms():
     return time.ticks_ms() & 0x1FFFFFFF
-''',
+""",
 }
 
 SCRIPT = """
@@ -254,7 +254,10 @@ def test_render_keys_saves_and_board_run_on_micropython(tmp_path):
             f.write(text)
     done = subprocess.run(
         [mpy.binary("micropython"), "-X", "heapsize=256k", "-c", SCRIPT.replace("%s", name)],
-        cwd=dest, capture_output=True, text=True, timeout=120,
+        cwd=dest,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     out = done.stdout
     print(out)

@@ -16,7 +16,10 @@ CONFIG = os.path.join(ROOT, "hal", "mypy.ini")
 def mypy(tmp_path, *files):
     return subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", CONFIG, "--cache-dir", str(tmp_path / "cache")] + list(files),
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 

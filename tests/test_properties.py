@@ -90,7 +90,11 @@ def test_the_magic_token_is_always_in_exactly_one_place(seed, choose, players):
         on_stage = g.stage()[2]
         assert len(holders) + on_stage <= 1
         where = g.magic_holder
-        assert (where in holders) or (where == game.STAGE and on_stage) or (where == game.SUPPLY and not holders and not on_stage)
+        assert (
+            (where in holders)
+            or (where == game.STAGE and on_stage)
+            or (where == game.SUPPLY and not holders and not on_stage)
+        )
 
     _random_game(seed, choose, players, "kadabra", check)
 

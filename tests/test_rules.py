@@ -17,7 +17,11 @@ def test_r1_deck_has_60_cards_in_the_printed_counts():
     assert len(deck) == 60
     by_value = {}
     for c in deck:
-        key = "L" if c == cards.LLAMA else str(cards.LOW[c]) + ("/" + str(cards.HIGH[c]) if cards.LOW[c] != cards.HIGH[c] else "")
+        key = (
+            "L"
+            if c == cards.LLAMA
+            else str(cards.LOW[c]) + ("/" + str(cards.HIGH[c]) if cards.LOW[c] != cards.HIGH[c] else "")
+        )
         by_value[key] = by_value.get(key, 0) + 1
     assert by_value == {"1": 8, "2": 7, "3": 7, "4": 7, "5": 7, "6": 8, "2/3": 2, "4/5": 2, "L": 12}
 
@@ -579,9 +583,9 @@ def _play_out(seed, players):
 
 def test_r24_same_seed_same_game_different_seed_different_deal():
     assert _play_out(11, 4) == _play_out(11, 4)
-    assert game.new_game(4, 11).hand(0) != game.new_game(4, 12).hand(0) or game.new_game(
-        4, 11
-    ).hand(1) != game.new_game(4, 12).hand(1)
+    assert game.new_game(4, 11).hand(0) != game.new_game(4, 12).hand(0) or game.new_game(4, 11).hand(
+        1
+    ) != game.new_game(4, 12).hand(1)
 
 
 def test_r24_a_game_replays_from_seed_players_variant_and_actions():

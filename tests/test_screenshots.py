@@ -12,6 +12,7 @@ pygame = pytest.importorskip("pygame")
 
 from tools import screenshots  # noqa: E402
 
+
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("shots"))

