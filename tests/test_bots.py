@@ -324,36 +324,5 @@ def test_same_choices_on_micropython_and_cpython():
 
 
 def test_on_micropython_the_bots_are_small_and_a_decision_allocates_nothing():
-    code = """
-import gc
-gc.collect()
-from engine import game, rng
-gc.collect()
-before = gc.mem_alloc()
-from engine import bots
-gc.collect()
-heap = gc.mem_alloc() - before
-pick = rng.Rng(5)
-buf = bytearray(32)
-worst = 0
-searched = 0
-for seed in range(30):
-    g = game.new_game(4, seed)
-    for _ in range(5 + seed % 20):
-        if g.is_over():
-            break
-        g.step(buf[pick.below(g.legal_into(buf))])
-    if g.is_over():
-        continue
-    for level in (0, 1, 2):
-        m = gc.mem_alloc()
-        bots.choose(g, g.current_player, level, pick)
-        if seed:  # the first decision makes the scratch games
-            worst = max(worst, gc.mem_alloc() - m)
-    searched += bots.last_steps > 0
-print(heap, worst, searched)
-"""
-    done = mpy.run(code, heap="40k")
-    assert done.returncode == 0, done.stdout + done.stderr
-    heap, worst, searched = map(int, done.stdout.split())
-    assert heap < 8000 and worst == 0 and searched > 10
+    m = arena.measure(positions=40, heap="40k", smallest=False)
+    assert m["heap"] < 8000 and m["peak"] == 0 and m["decisions"] > 10

@@ -110,8 +110,9 @@ def table(result):
     return "\n".join(lines)
 
 
-# Under MicroPython: Hard decisions from random mid-game positions, the steps
-# they used, the time, and the heap the bots module takes after import.
+# Under MicroPython: decisions of every level from random mid-game positions
+# (the most any allocates), Hard's steps and time, and the heap the bots
+# module takes after import.
 MP_MEASURE = """
 import gc, time
 gc.collect()
@@ -124,7 +125,8 @@ heap = gc.mem_alloc() - before
 pick = rng.Rng(5)
 buf = bytearray(32)
 steps = us = decisions = 0
-peak = -1  # the first decision makes the scratch games: not counted
+peak = 0
+warm = False  # the first position's decisions make the scratch games: not counted
 for seed in range(%d):
     g = game.new_game(4, seed)
     for _ in range(6 + seed %% 20):
@@ -133,12 +135,19 @@ for seed in range(%d):
             break
     if g.is_over() or g.phase != game.PLAY:
         continue
+    for level in (0, 1):  # Easy and Normal: no allocation either
+        m0 = gc.mem_alloc()
+        bots.choose(g, g.current_player, level, pick)
+        if warm:
+            peak = max(peak, gc.mem_alloc() - m0)
     gc.collect()
     m0 = gc.mem_alloc()
     t0 = time.ticks_us()
     bots.hard(g, g.current_player, pick, %d)
     us += time.ticks_diff(time.ticks_us(), t0)
-    peak = max(peak, gc.mem_alloc() - m0) if peak >= 0 else 0
+    if warm:
+        peak = max(peak, gc.mem_alloc() - m0)
+    warm = True
     if bots.last_steps:
         decisions += 1
         steps += bots.last_steps
@@ -158,14 +167,15 @@ while not g.is_over() and moves < 200:
 """
 
 
-def measure(positions=600, budget=bots.HARD_BUDGET):
+def measure(positions=600, budget=bots.HARD_BUDGET, heap="64k", smallest=True):
+    """Under MicroPython: the bots' heap, Hard's steps and time, the most a decision allocates."""
     from tools import mpy
 
-    done = mpy.run(MP_MEASURE % (positions, budget), heap="64k")
+    done = mpy.run(MP_MEASURE % (positions, budget), heap=heap)
     if done.returncode:
         raise RuntimeError(done.stdout + done.stderr)
     heap, decisions, steps, us, peak = map(int, done.stdout.split())
-    small = mpy.smallest_heap(MP_HARD_GAME % budget)
+    small = mpy.smallest_heap(MP_HARD_GAME % budget) if smallest else None
     return {"heap": heap, "decisions": decisions, "steps": steps, "us": us, "peak": peak, "smallest": small}
 
 
