@@ -531,6 +531,15 @@ def parser():
     return p
 
 
+def has_screen(environ=os.environ, platform=sys.platform):
+    """Can a window open? On Linux and the BSDs only with an X or Wayland display."""
+    if environ.get("SDL_VIDEODRIVER"):
+        return True  # the caller chose SDL's driver (dummy, offscreen, ...)
+    if platform.startswith("linux") or "bsd" in platform:
+        return bool(environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"))
+    return True  # Windows, macOS: a desktop is there
+
+
 def main(argv=None, stdin=None, stdout=None):
     args = parser().parse_args(argv)
     try:
@@ -539,6 +548,9 @@ def main(argv=None, stdin=None, stdout=None):
         print(e, file=sys.stderr)
         return 2
     out = stdout or sys.stdout
+    if not (args.terminal or args.headless or has_screen()):
+        out.write("No screen found (no DISPLAY): playing in this terminal (--terminal).\n")
+        args.terminal = True
     if not args.script or args.stay:
         out.write((TERMINAL_HELP if args.terminal else KEY_HELP) + "\n")
         out.flush()

@@ -239,3 +239,9 @@ def test_decode_keys():
     assert desktop.decode_keys("xz \r\t\x7f") == [hal.A, hal.B, hal.A, hal.START, hal.SELECT, hal.B]
     assert desktop.decode_keys("\x1b[A\x1b[D\x1bOB") == [hal.UP, hal.LEFT, hal.DOWN]
     assert desktop.decode_keys("X\x1b") == [hal.A, -1] and desktop.decode_keys("q") == [-1]
+
+
+def test_without_a_screen_the_simulator_plays_in_the_terminal():
+    assert not desktop.has_screen({}, "linux")
+    assert desktop.has_screen({"DISPLAY": ":0"}, "linux") and desktop.has_screen({"WAYLAND_DISPLAY": "w"}, "linux")
+    assert desktop.has_screen({"SDL_VIDEODRIVER": "dummy"}, "linux") and desktop.has_screen({}, "darwin")
