@@ -140,8 +140,9 @@ def _shed(c):
     return d
 
 
-def _leader(g, buf, n):
-    """GIVE to the other seat still in with the fewest points (ties: fewer cards)."""
+def leader(g, buf, n):
+    """Of the ``n`` GIVE actions in ``buf``: to the leader, the seat with the fewest
+    points (ties: fewer cards). Normal's target, and the flow's default for a person."""
     best = buf[0]
     key = 99999
     for i in range(n):
@@ -169,7 +170,7 @@ def _normal(g, p, buf, n):
     """
     phase = g.phase
     if phase == game.CHOOSE_GIVE:
-        return _leader(g, buf, n)
+        return leader(g, buf, n)
     if phase == game.CHOOSE_RETURN:
         return _given_back(buf, n)
     s = g.s

@@ -13,8 +13,8 @@ except ImportError:  # CPython
 
 GAME_MAGIC = b"LAMA"
 GAME_VERSION = const(1)
-_HEAD = const(7)
-OVERHEAD = const(9)  # bytes a record adds to its payload
+HEAD = const(7)  # magic, version, length: the payload starts here
+OVERHEAD = const(9)  # bytes a record adds to its payload (HEAD + the CRC)
 
 
 def crc16(data, crc=0xFFFF):
@@ -51,7 +51,7 @@ def seal(buf, at, magic, version, end):
     Writes the header in front and the checksum behind; returns ``end + 2``.
     Records can nest (a save holds a game record) without extra copies.
     """
-    n = end - at - _HEAD
+    n = end - at - HEAD
     buf[at : at + 4] = magic
     buf[at + 4] = version
     buf[at + 5] = n & 0xFF
@@ -67,8 +67,8 @@ def frame(magic, version, *parts):
     n = 0
     for part in parts:
         n += len(part)
-    out = bytearray(_HEAD + n + 2)
-    at = _HEAD
+    out = bytearray(HEAD + n + 2)
+    at = HEAD
     for part in parts:
         out[at : at + len(part)] = part
         at += len(part)
@@ -85,15 +85,15 @@ def unframe(data, magic, version, what="data"):
         data = memoryview(data)
     except TypeError:
         data = memoryview(b"")
-    n = len(data) - _HEAD - 2
+    n = len(data) - HEAD - 2
     if n < 0 or bytes(data[0:4]) != magic:
         problem = "is not a L.A.M.A. file"
     elif data[4] != version:
         problem = "is from version %d" % data[4]
     elif n != data[5] | (data[6] << 8):
         problem = "is cut short"
-    elif crc16(data[: _HEAD + n]) != (data[_HEAD + n] << 8) | data[_HEAD + n + 1]:
+    elif crc16(data[: HEAD + n]) != (data[HEAD + n] << 8) | data[HEAD + n + 1]:
         problem = "is corrupt"
     else:
-        return data[_HEAD : _HEAD + n]
+        return data[HEAD : HEAD + n]
     raise ValueError(what + " " + problem)

@@ -19,7 +19,7 @@ same ~100 KB heap as everything else, and every function costs about 100
 bytes, so helpers are few.
 """
 
-from engine import cards, rng
+from engine import cards, codec, rng
 from engine.cards import COUNT, ICON, LLAMA, VALUE_BITS
 
 try:
@@ -597,14 +597,12 @@ class Game:
         return bytes(out)
 
     def record_size(self):
-        return 10 + len(self.s) + len(self.r)  # codec.OVERHEAD + a length byte
+        return codec.OVERHEAD + 1 + len(self.s) + len(self.r)  # payload: len(s) | s | r
 
     def record_into(self, buf, at):
         """Write :meth:`to_bytes` into ``buf`` at ``at``; return the index after it."""
-        from engine import codec
-
-        i = at + 8
-        buf[at + 7] = len(self.s)
+        i = at + codec.HEAD + 1
+        buf[i - 1] = len(self.s)
         buf[i : i + len(self.s)] = self.s
         i += len(self.s)
         buf[i : i + len(self.r)] = self.r

@@ -78,14 +78,15 @@ class Match:
     def to_bytes(self):
         """The save record (one allocation: the game record is written in place)."""
         out = bytearray(codec.OVERHEAD + _HEAD + 4 + self.game.record_size())
-        out[7] = self.players
-        out[8] = self.variant
-        out[9] = self.speed
-        out[10] = self.where
-        out[11:17] = self.kinds
-        out[17:23] = self.names
-        out[23:27] = self.bot_rng.state
-        end = self.game.record_into(out, 27)
+        at = codec.HEAD
+        out[at] = self.players
+        out[at + 1] = self.variant
+        out[at + 2] = self.speed
+        out[at + 3] = self.where
+        out[at + 4 : at + 10] = self.kinds
+        out[at + 10 : at + 16] = self.names
+        out[at + _HEAD : at + _HEAD + 4] = self.bot_rng.state
+        end = self.game.record_into(out, at + _HEAD + 4)
         codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
         return out
 

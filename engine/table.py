@@ -73,10 +73,7 @@ class Table:
             elif g.phase == game.CHOOSE_GIVE:
                 kind = _lowest(g, p)
                 legal = g.legal_actions()
-                best = 0  # default: the leader, who has the fewest points
-                for i in range(len(legal)):
-                    if g.score(legal[i] - game.GIVE) < g.score(legal[best] - game.GIVE):
-                        best = i
+                best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
                 labels = [
                     "%-5s %3d pts %2d cards"
                     % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))

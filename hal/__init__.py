@@ -68,3 +68,17 @@ def button_name(bit):
         if bit == 1 << i:
             return names[i]
     return "?"
+
+
+def parse_script(text):
+    """The button bits of a script such as ``"A A Down A"`` (names as in NAMES, any case;
+    commas allowed), for the mock HAL and the simulator's ``--script``.
+    ValueError names a word that is no button."""
+    names = NAMES.lower().split()
+    out = []
+    for word in text.replace(",", " ").split():
+        w = word.lower()
+        if w not in names:
+            raise ValueError("unknown button %r in script (use %s)" % (word, NAMES))
+        out.append(1 << names.index(w))
+    return out

@@ -46,18 +46,6 @@ class Quit(BaseException):
     """The player closed the window, pressed Esc, or the script ran out: leave the flow."""
 
 
-def parse_script(text):
-    """Button bits of a script such as "A A Down A" (ValueError naming a bad word)."""
-    names = [n.lower() for n in hal.NAMES.split()]
-    out = []
-    for word in text.replace(",", " ").split():
-        w = word.lower()
-        if w not in names:
-            raise ValueError("unknown button %r in --script (use %s)" % (word, hal.NAMES))
-        out.append(1 << names.index(w))
-    return out
-
-
 class Buttons(keys.Buttons):
     """Scripted presses first, then a live source (``poll_source``), or Quit."""
 
@@ -484,7 +472,7 @@ def make_storage(args, notices):
 def build(args, stdin=None, stdout=None):
     """(hw, cleanup) for parsed ``args``."""
     notices = []
-    script = parse_script(args.script or "")
+    script = hal.parse_script(args.script or "")
     shots = Shots(args.screenshot, args.shot_scale) if args.screenshot else None
     cleanups = []
     clock = Clock(fast=args.fast)
@@ -543,7 +531,7 @@ def has_screen(environ=os.environ, platform=sys.platform):
 def main(argv=None, stdin=None, stdout=None):
     args = parser().parse_args(argv)
     try:
-        parse_script(args.script or "")
+        hal.parse_script(args.script or "")
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2

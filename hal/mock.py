@@ -20,16 +20,6 @@ class Done(Exception):
     """The scripted presses are used up."""
 
 
-def _parse(script):
-    names = hal.NAMES.split()
-    out = []
-    for word in script.split():
-        if word not in names:
-            raise ValueError("unknown button %r in script (use %s)" % (word, hal.NAMES))
-        out.append(1 << names.index(word))
-    return out
-
-
 class Buttons:
     """Presses from a script; when it runs out, from ``feed()`` (if set), else Done.
 
@@ -41,12 +31,12 @@ class Buttons:
     def __init__(self, script, feed=None, log=None):
         self.feed = feed
         self.log = log
-        self._todo = _parse(script)
+        self._todo = hal.parse_script(script)
         self.held_mask = 0
 
     def press(self):
         if not self._todo and self.feed:
-            self._todo = _parse(self.feed())
+            self._todo = hal.parse_script(self.feed())
         if not self._todo:
             raise Done()
         b = self._todo.pop(0)
@@ -62,7 +52,7 @@ class Buttons:
 
     def push(self, script):
         """Append more presses to the script."""
-        self._todo.extend(_parse(script))
+        self._todo.extend(hal.parse_script(script))
 
 
 class Screen:
