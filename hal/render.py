@@ -13,11 +13,13 @@ and 8 pixels, which go between the item row and the footer). The line
 cursor is a yellow bar with black text. Larger displays get the 160x128 layout scaled by a whole number and
 centred (240x240: unscaled, centred).
 
-Text: each row is an ``adafruit_display_text.bitmap_label.Label`` with
-``terminalio.FONT``: one 1-bit bitmap a row (26 x 6 by 12 pixels, ~250 bytes),
-no TileGrid per glyph. Every text is padded to the full 26 columns, so a
-label's bitmap keeps its size and bitmap_label reuses it instead of
-allocating a new one per change. The bars (title, footer, line cursor) are
+Text: every row is a TileGrid over the font's glyph strip (26 tiles of 6x12
+with a 2-colour palette), the way CircuitPython's own terminal draws text: a
+new text rewrites tile numbers and allocates nothing. An
+``adafruit_display_text`` bitmap label would cost ~1.8 KB of heap a row on
+CircuitPython, and its code 17 KB, against ~150 bytes for a tile row
+(measured with tools/cpboard.py): a fifth of the heap the whole game needs.
+The bars (title, footer, line cursor) are
 20-tile TileGrids of one shared 8x12 single-colour bitmap, laid behind the
 text. Card tiles draw their glyphs from the font's own glyph strip (on
 CircuitPython ``terminalio.FONT.bitmap``, in flash; Blinka's font has one
@@ -34,21 +36,15 @@ yellow frame (a yellow body for a button). Whether an item is playable or
 the cursor only changes the palette. When the items do not fit they scroll
 so that the cursor stays visible, with ``<`` / ``>`` at the cut ends.
 
-Heap, rough estimate for CircuitPython (32-bit): slots 10 x (176 B bitmap +
-~60 B TileGrid + ~40 B palette) ~ 2.8 KB; text rows 10 x (~250 B bitmap +
-~150 B label objects) ~ 4 KB; 3 bars ~0.3 KB; groups, lists, the glyph table
-~0.5 KB: ~7.5 KB of objects, plus adafruit_display_text's own code (about
-22 KB precompiled on the 64-bit MicroPython unix port, roughly half that on
-a board). Measured (tests/test_hal_micropython.py, MicroPython unix 64-bit,
-precompiled, the library stood in by a fake): this module's code ~8.4 KB;
-its objects ~17 KB with Python stand-ins for displayio (an upper bound); a
-redraw of an unchanged or cursor-moved View allocates 0 bytes. On the
-desktop Blinka's pure-Python objects take more (tests/test_hal_render.py).
+Heap on CircuitPython 10.2.1 (32-bit; tools/cpboard.py with tools/standins):
+this module's code ~5 KB as .mpy, its objects (10 tile slots, 10 text rows,
+bars, arrows) ~5 KB; a redraw of an unchanged or cursor-moved View allocates
+0 bytes (tests/test_hal_micropython.py). On the desktop Blinka's pure-Python
+objects take more (tests/test_hal_render.py).
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label as label
 
 from engine import cards
 from engine import view as _view
@@ -179,19 +175,31 @@ class Renderer:
             self._bars.append(tg)
         self._cursor_bar = self._bars[2]
         self._cursor_bar.hidden = True
-        self._rows = []  # bitmap labels: title, 8 lines, footer
-        self._row_text = []
-        self._row_fg = []  # colour set, cached
+        # Text rows (title, 8 lines, footer) are TileGrids over the font's own glyph strip, as
+        # CircuitPython's terminal draws text: a row is 26 tile bytes and a palette (~150 bytes
+        # on a board, against ~1.8 KB for an adafruit_display_text bitmap label, whose code
+        # takes another 17 KB), and a new text only rewrites tile numbers.
+        self._rows = []
+        self._row_text = [""] * 10
+        self._row_fg = [-1] * 10  # colour set, cached
+        self._row_pals = []
         for r in range(10):
-            # Every text is padded to the full 26 columns, so each label's
-            # bitmap keeps its size and is allocated once, not per change.
-            row = label.Label(font or terminalio.FONT, text=" " * CELLS, color=0xFFFFFF, save_text=False)
-            row.x = CELLS_X
-            row.y = (FOOTER_Y if r == 9 else r * ROW_H) + ROW_H // 2 - 1  # y: the middle of the glyphs
+            pal = displayio.Palette(2)
+            pal.make_transparent(0)
+            row = displayio.TileGrid(
+                self.strip,
+                pixel_shader=pal,
+                width=CELLS,
+                height=1,
+                tile_width=GLYPH_W,
+                tile_height=ROW_H,
+                default_tile=self._space,
+                x=CELLS_X,
+                y=FOOTER_Y if r == 9 else r * ROW_H,
+            )
             self.group.append(row)
             self._rows.append(row)
-            self._row_text.append("")
-            self._row_fg.append(-1)
+            self._row_pals.append(pal)
         self._slots = []
         self._slot_bms = []
         self._slot_pals = []
@@ -235,12 +243,18 @@ class Renderer:
         if row.hidden:
             row.hidden = False
         if fg != self._row_fg[r]:
-            row.color = fg
+            self._row_pals[r][1] = fg
             self._row_fg[r] = fg
-        if text != self._row_text[r]:
-            self._row_text[r] = text
-            text = text[:CELLS]
-            row.text = text + " " * (CELLS - len(text))
+        if text == self._row_text[r]:
+            return
+        self._row_text[r] = text
+        table = self.table
+        n = len(text)
+        for i in range(CELLS):
+            ch = ord(text[i]) if i < n else 32
+            t = table[ch - 32] if 32 <= ch < 127 else table[31]  # "?" for what the font lacks
+            if row[i] != t:
+                row[i] = t
 
     def _hide_row(self, r):
         if not self._rows[r].hidden:

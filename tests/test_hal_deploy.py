@@ -22,11 +22,20 @@ def load(name):
 
 deploy = load("deploy")
 libs = load("libs")
+sys.path.insert(0, ROOT)
+from tools import cpboard  # noqa: E402
 
 
-def tool(name, *args):
+def tool(name, *args, env=None):
+    environ = dict(os.environ)
+    environ.pop("LAMA_MPY_CROSS", None)  # each test says which compiler it means
+    environ.update(env or {})
     return subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", name)] + list(args), capture_output=True, text=True, timeout=120
+        [sys.executable, os.path.join(ROOT, "tools", name)] + list(args),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environ,
     )
 
 
@@ -65,6 +74,48 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
     third = tool("deploy", str(drive))
     assert "copy hal/keys.py" in third.stdout and "1 file(s) copied" in third.stdout
     assert (drive / "settings.toml").read_text() == 'LAMA_BUTTON_A = "D5"\n'  # the player's own file
+
+
+needs_cross = pytest.mark.skipif(cpboard.cross() is None, reason=cpboard.missing(cpboard.VERSIONS[0]) or "")
+
+
+@needs_cross
+def test_deploy_compiles_all_but_code_and_boot_to_circuitpython_mpy(drive):
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2026-12-01; Adafruit PyBadge\n")
+    assert tool("deploy", str(drive), "--py").returncode == 0  # first the sources, as an older deploy did
+    done = tool("deploy", str(drive), "--mpy-cross", cpboard.cross())
+    assert done.returncode == 0, done.stderr
+    assert (drive / "code.py").is_file() and (drive / "boot.py").is_file()
+    sources = sorted(str(p.relative_to(drive)) for p in drive.rglob("*.py"))
+    assert sources == ["boot.py", "code.py"]  # every .py twin of a new .mpy is gone
+    mpys = list(drive.rglob("*.mpy"))
+    assert len(mpys) == len(deploy.game_files()) - 2
+    assert all(p.read_bytes()[:1] == b"C" for p in mpys)  # CircuitPython's .mpy, not MicroPython's "M"
+    assert (drive / "engine" / "game.mpy").is_file() and not (drive / "hal" / "mock.mpy").exists()
+    again = tool("deploy", str(drive), "--mpy-cross", cpboard.cross())
+    assert "0 file(s) copied" in again.stdout
+
+
+@needs_cross
+def test_deploy_refuses_an_mpy_cross_of_another_major_version(drive):
+    # The drive's boot_out.txt says 9.2.1; the compiler is 10.x.
+    done = tool("deploy", str(drive), "--mpy-cross", cpboard.cross())
+    assert done.returncode != 0 and "CircuitPython 10" in done.stderr and "9.2.1" in done.stderr
+    assert sorted(os.listdir(drive)) == ["boot_out.txt", "settings.toml"]
+    env_given = tool("deploy", str(drive), env={"LAMA_MPY_CROSS": cpboard.cross()})
+    assert env_given.returncode != 0 and "mpy-cross" in env_given.stderr
+
+
+def test_deploy_refuses_micropythons_mpy_cross(drive):
+    mp_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    done = tool("deploy", str(drive), "--mpy-cross", mp_cross)
+    assert done.returncode != 0 and "not CircuitPython's mpy-cross" in done.stderr
+
+
+def test_deploy_without_an_mpy_cross_copies_sources_with_a_warning(drive, tmp_path):
+    done = tool("deploy", str(drive), env={"LAMA_CIRCUITPYTHON": str(tmp_path / "none")})
+    assert done.returncode == 0 and "warning: no CircuitPython mpy-cross" in done.stdout
+    assert (drive / "engine" / "game.py").is_file() and not list(drive.rglob("*.mpy"))
 
 
 def test_deploy_removes_files_an_earlier_deploy_left_that_the_game_dropped(drive):
@@ -107,24 +158,40 @@ def test_a_read_only_drive_gets_a_clear_message(drive, monkeypatch, capsys):
     assert "read-only" in err and "hold a button" in err
 
 
-def test_deploy_wants_the_installer_only_when_the_list_names_libraries(tmp_path):
+def test_deploy_runs_the_installer_when_lib_does_not_hold_what_the_list_names(tmp_path):
     lib = tmp_path / "lib"
     lib.mkdir()
     (lib / "README.md").write_text("x")
     (lib / "requirements.txt").write_text("# nothing\n")
-    assert not deploy.libs_missing(str(tmp_path))
-    (lib / "requirements.txt").write_text("adafruit-circuitpython-display-text\n")
-    assert deploy.libs_missing(str(tmp_path))
-    (lib / "adafruit_ticks.py").write_text("")
-    assert not deploy.libs_missing(str(tmp_path))
+    assert not deploy.libs_stale(str(tmp_path))
+    (lib / "requirements.txt").write_text("adafruit-circuitpython-display-text==5.0.6\n")
+    assert deploy.libs_stale(str(tmp_path))
+    (lib / ".installed").write_text("adafruit-circuitpython-display-text==5.0.6\nadafruit-circuitpython-ticks==1.1\n")
+    assert not deploy.libs_stale(str(tmp_path))
+    (lib / "requirements.txt").write_text("# none any more\n")
+    assert deploy.libs_stale(str(tmp_path))  # libraries the list dropped: reinstall (removes them)
+
+
+def test_deploy_ships_only_the_library_files_tools_libs_installed(tmp_path):
+    lib = tmp_path / "lib"
+    (lib / "adafruit_ticks").mkdir(parents=True)
+    (lib / "adafruit_ticks" / "__init__.py").write_text("")
+    (lib / "stray.py").write_text("")  # copied by hand: not shipped
+    (lib / ".files").write_text("adafruit_ticks/__init__.py\n")
+    for name in ("code.py", "boot.py"):
+        (tmp_path / name).write_text("")
+    for package in ("engine", "hal"):
+        (tmp_path / package).mkdir()
+    rels = [rel for _, rel in deploy.game_files(str(tmp_path))]
+    assert rels == ["code.py", "boot.py", "lib/adafruit_ticks/__init__.py"]
 
 
 def test_the_board_library_list_pins_what_the_desktop_runs():
-    # hal/render.py draws text with adafruit_display_text's bitmap_label: the board
-    # gets the very version the simulator and the tests use (requirements.txt).
-    assert libs.listed() == ["adafruit-circuitpython-display-text==5.0.6"]
+    # Every library the board gets is the very version the simulator and the tests use.
     with open(os.path.join(ROOT, "requirements.txt")) as f:
-        assert "adafruit-circuitpython-display-text==5.0.6\n" in f.read()
+        desktop = f.read().splitlines()
+    for requirement in libs.listed():
+        assert "==" in requirement and requirement in desktop, requirement
 
 
 @pytest.fixture(scope="module")

@@ -136,21 +136,6 @@ class ShiftRegisterKeys:
         pass
 Keys = ShiftRegisterKeys
 """,
-    # adafruit_display_text is Adafruit's CircuitPython library (tools/libs puts it in
-    # lib/): a stand-in here, so that the figures are of hal/ alone.
-    "adafruit_display_text/__init__.py": "",
-    "adafruit_display_text/bitmap_label.py": """
-import displayio
-class Label:
-    def __init__(self, font, text="", color=0xFFFFFF, save_text=True):
-        self.font = font
-        self.color = color
-        self.x = 0
-        self.y = 0
-        self.hidden = False
-        self.bitmap = displayio.Bitmap(6 * len(text), 12, 2)
-        self.text = text
-""",
     "microcontroller.py": "nvm = bytearray(8192)\n",
     "storage.py": """
 class _M:
@@ -179,7 +164,7 @@ gc.collect()
 free2 = gc.mem_free()
 # The fake keeps a byte a pixel; CircuitPython packs them: count what it would hold instead.
 fake = cp = 0
-for bm in r._slot_bms + [row.bitmap for row in r._rows]:
+for bm in r._slot_bms:
     fake += len(bm._p)
     cp += bm.bytes
 objects = free1 - free2 - fake + cp
@@ -209,7 +194,7 @@ print("code", free0 - free1, "objects", objects, "draw", free2 - free3)
 print("redraw same", same, "cursor moved", cursor_moved)
 bm = r._slot_bms[3]
 ink = sum(1 for i in range(len(bm._p)) if bm._p[i] == 1)
-print("tile 3 ink", ink, "x", r._slots[3].x, "y", r._slots[4].y, "row", len(r._rows[1].text), r._rows[1].text[:3])
+print("tile 3 ink", ink, "x", r._slots[3].x, "y", r._slots[4].y, "row", r._rows[1][0], r._rows[1][1])
 for i in range(40):
     vw.add_card(i % 18, 0)
 for cur in range(vw.ncards):

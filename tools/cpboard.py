@@ -1,0 +1,290 @@
+"""CircuitPython itself on the desktop: its unix ports, a drive as tools/deploy writes it, a hard heap.
+
+CircuitPython is on no package registry, so the interpreters are found through settings:
+
+* ``LAMA_CIRCUITPYTHON``: a folder of builds, ``<version>/circuitpython`` and
+  ``<version>/mpy-cross`` (default: ``../shared/circuitpython`` beside the project, where it
+  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board).
+* ``LAMA_MPY_CROSS``: CircuitPython's ``mpy-cross`` (default: the newest in that folder).
+
+Everything runs from a *drive*: the files ``tools/deploy`` writes to a CIRCUITPY drive, as
+CircuitPython ``.mpy`` or as ``.py`` sources (which the interpreter then compiles on its heap,
+as a board does), with the real Adafruit libraries from ``lib/``. The board flow adds the
+stand-ins of ``tools/standins/`` for the native modules (compiled, imported first and counted
+apart) and runs the drive's own ``code.py`` as ``__main__``.
+
+    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run
+    python tools/cpboard.py smallest [--py]                            # bisect its heap
+"""
+
+import argparse
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERSIONS = ("10.2.1", "9.2.9")
+STANDINS = os.path.join(ROOT, "tools", "standins")
+STANDIN_MODULES = (
+    "displayio",
+    "bitmaptools",
+    "terminalio",
+    "board",
+    "keypad",
+    "microcontroller",
+    "supervisor",
+    "storage",
+)
+
+
+def base():
+    """The folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)."""
+    return os.environ.get("LAMA_CIRCUITPYTHON") or os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+
+
+def binary(version):
+    """Path of CircuitPython ``version``'s unix port, or None."""
+    path = os.path.join(base(), version, "circuitpython")
+    return path if os.access(path, os.X_OK) else None
+
+
+def cross():
+    """Path of CircuitPython's mpy-cross (LAMA_MPY_CROSS, else the newest under base()), or None."""
+    given = os.environ.get("LAMA_MPY_CROSS")
+    if given:
+        return given if os.access(given, os.X_OK) else None
+    try:
+        versions = sorted(os.listdir(base()), key=lambda v: [int(p) for p in v.split(".") if p.isdigit()], reverse=True)
+    except OSError:
+        return None
+    for v in versions:
+        path = os.path.join(base(), v, "mpy-cross")
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def missing(version):
+    """Why CircuitPython ``version`` cannot be run here (a sentence naming the setting), or None."""
+    if binary(version) is None:
+        return (
+            "CircuitPython %s not found at %s: set LAMA_CIRCUITPYTHON to a folder holding "
+            "<version>/circuitpython (see tools/cpboard.py)" % (version, os.path.join(base(), version))
+        )
+    if cross() is None:
+        return "CircuitPython's mpy-cross not found: set LAMA_MPY_CROSS (or LAMA_CIRCUITPYTHON)"
+    return None
+
+
+def _deploy_module():
+    loader = importlib.machinery.SourceFileLoader("lama_deploy", os.path.join(ROOT, "tools", "deploy"))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+def make_drive(dest, mpy=True, extra=()):
+    """Write a CIRCUITPY drive into ``dest`` with tools/deploy (``.mpy``, or ``.py`` sources).
+
+    ``extra``: paths of test-only modules (e.g. ``hal/mock.py``) added in the same form.
+    Returns ``dest``.
+    """
+    deploy = _deploy_module()
+    os.makedirs(dest, exist_ok=True)
+    with open(os.path.join(dest, "boot_out.txt"), "w") as f:
+        f.write("Adafruit CircuitPython %s on 2026-12-01; Adafruit PyBadge with samd51j19\n" % VERSIONS[0])
+    if deploy.libs_stale():
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "libs")], check=True, capture_output=True)
+    compiler = deploy.choose_cross(dest, cross(), log=lambda *a: None) if mpy else None
+    if mpy and compiler is None:
+        raise RuntimeError("no CircuitPython mpy-cross to build a .mpy drive")
+    deploy.deploy(dest, log=lambda *a: None, cross=compiler)
+    files = [(os.path.join(ROOT, rel), rel) for rel in extra]
+    if compiler:
+        with tempfile.TemporaryDirectory() as tmp:
+            for src, rel in deploy.compile_files(files, compiler, tmp):
+                shutil.copyfile(src, os.path.join(dest, rel))
+    else:
+        for src, rel in files:
+            shutil.copyfile(src, os.path.join(dest, rel))
+    return dest
+
+
+def compile_standins(dest):
+    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little)."""
+    os.makedirs(dest, exist_ok=True)
+    for name in STANDIN_MODULES:
+        subprocess.run(
+            [
+                cross(),
+                "-o",
+                os.path.join(dest, name + ".mpy"),
+                "-s",
+                name + ".py",
+                os.path.join(STANDINS, name + ".py"),
+            ],
+            check=True,
+        )
+    return dest
+
+
+def run(version, code, heap, path, cwd=None, timeout=600, env=None):
+    """Run ``code`` under CircuitPython ``version`` with ``-X heapsize=heap`` and ``path`` as sys.path."""
+    environ = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
+    environ.update(env or {})
+    return subprocess.run(
+        [binary(version), "-X", "heapsize=%s" % heap, "-c", code],
+        cwd=cwd or path[0],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=environ,
+    )
+
+
+def smallest(ok, low=16, high=256):
+    """The smallest whole number of KB in ``low..high`` for which ``ok(kb)`` holds, by bisection."""
+    if not ok(high):
+        raise RuntimeError("fails even in %d KB" % high)
+    while low < high:
+        mid = (low + high) // 2
+        if ok(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+# The board flow: the stand-ins first (their bytes printed, to be subtracted), then the
+# drive's code.py as __main__, as CircuitPython runs it.
+FLOW = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import %s
+gc.collect()
+print("standin bytes", gc.mem_alloc() - a)
+del a
+f = open("%s/code.py")
+main = compile(f.read(), "code.py", "exec")
+f.close()
+del f
+gc.collect()
+exec(main, {"__name__": "__main__"})
+"""
+
+# A human game on the default table (you and three Normal bots): bots to Instant speed
+# (Speed: Down Down, A twice), back up, New game, Start, then A on every screen.
+FIRST_RUN = "Down Down A A Up Up A A"
+
+
+class Flow:
+    """Runs of the board flow in one folder: the drive, compiled stand-ins, keys.txt, nvm.bin."""
+
+    def __init__(self, folder, mpy=True):
+        self.folder = folder
+        self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
+        self.standins = compile_standins(os.path.join(folder, "standins"))
+        self.work = os.path.join(folder, "run")
+        os.makedirs(self.work, exist_ok=True)
+        self.power_on(erase=True)
+
+    def power_on(self, erase=False):
+        """Fresh nvm (erase) or the one the last run left; an empty save log either way."""
+        if erase:
+            with open(os.path.join(self.work, "nvm.bin"), "wb") as f:
+                f.write(bytes(8192))
+        with open(os.path.join(self.work, "nvm.log"), "wb"):
+            pass
+
+    def run(self, keys, budget, heap, version=VERSIONS[0], env=None):
+        """One run (until the budget of presses is spent or a CUT): a CompletedProcess."""
+        with open(os.path.join(self.work, "keys.txt"), "w") as f:
+            f.write("%d %s\n" % (budget, keys))
+        code = FLOW % (", ".join(STANDIN_MODULES), self.drive)
+        path = [self.drive, os.path.join(self.drive, "lib"), self.standins]
+        return run(version, code, heap, path, cwd=self.work, env=env)
+
+    def saves(self):
+        """Every nvm image after a write of the last run, in order (bytes, 8192 each)."""
+        with open(os.path.join(self.work, "nvm.log"), "rb") as f:
+            log = f.read()
+        return log
+
+    @staticmethod
+    def standin_bytes(done):
+        for line in done.stdout.splitlines():
+            if line.startswith("standin bytes"):
+                return int(line.split()[2])
+        return 0
+
+    @staticmethod
+    def clean(done, end="standin: budget spent"):
+        """True when a run ended as planned (``end`` printed), with no crash and no MemoryError."""
+        out = done.stdout + done.stderr
+        return end in out and "stopped" not in out and "Error" not in out
+
+
+def nvm_images(log, start):
+    """The nvm after each write recorded in ``log`` (the stand-in's nvm.log), from ``start``."""
+    nvm = bytearray(start)
+    at = 0
+    out = []
+    while at + 4 <= len(log):
+        off = log[at] | log[at + 1] << 8
+        n = log[at + 2] | log[at + 3] << 8
+        nvm[off : off + n] = log[at + 4 : at + 4 + n]
+        at += 4 + n
+        out.append(bytes(nvm))
+    return out
+
+
+def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400):
+    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        flow = Flow(tmp, mpy)
+        seen = []
+
+        def ok(kb):
+            flow.power_on(erase=True)
+            done = flow.run(keys, budget, "%dk" % kb, version)
+            if Flow.clean(done):
+                seen.append(Flow.standin_bytes(done))
+                return True
+            return False
+
+        kb = smallest(ok, 40, 256)
+        return kb, seen[-1]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=["flow", "smallest"])
+    ap.add_argument("--heap", type=int, default=160, help="KB")
+    ap.add_argument("--py", action="store_true", help="a drive of .py sources")
+    ap.add_argument("--version", default=VERSIONS[0])
+    ap.add_argument("--keys", default=FIRST_RUN)
+    ap.add_argument("--budget", type=int, default=400)
+    args = ap.parse_args()
+    reason = missing(args.version)
+    if reason:
+        sys.exit(reason)
+    if args.what == "smallest":
+        kb, stand = smallest_flow_heap(not args.py, args.version, args.keys, args.budget)
+        print("smallest heap %d KB, stand-ins %d bytes: %.1f KB for the game" % (kb, stand, kb - stand / 1024))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        flow = Flow(tmp, not args.py)
+        done = flow.run(args.keys, args.budget, "%dk" % args.heap, args.version)
+        sys.stdout.write(done.stdout[-6000:])
+        sys.stderr.write(done.stderr[-3000:])
+        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.saves(), bytes(8192))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,20 @@
+"""Stand-in for a PyBadge's board module: the button shift register pins and the display.
+
+LAMA_DISPLAY = "WxH" in the environment gives another display size (240x240, 320x240).
+"""
+
+import os
+
+import displayio
+
+board_id = "pybadge"
+BUTTON_CLOCK = "BUTTON_CLOCK"
+BUTTON_OUT = "BUTTON_OUT"
+BUTTON_LATCH = "BUTTON_LATCH"
+NEOPIXEL = "NEOPIXEL"
+SPEAKER = "SPEAKER"
+SPEAKER_ENABLE = "SPEAKER_ENABLE"
+
+_size = (os.getenv("LAMA_DISPLAY") or "160x128").split("x")
+DISPLAY = displayio.Display(int(_size[0]), int(_size[1]))
+del _size

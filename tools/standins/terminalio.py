@@ -1,0 +1,33 @@
+"""Stand-in for terminalio: FONT, a 6x12 built-in font with a glyph strip (in flash on a board)."""
+
+import displayio
+
+
+class Glyph:
+    def __init__(self, bitmap, tile_index):
+        self.bitmap = bitmap
+        self.tile_index = tile_index
+        self.width = 6
+        self.height = 12
+        self.dx = 0
+        self.dy = -2
+        self.shift_x = 6
+        self.shift_y = 0
+
+
+class BuiltinFont:
+    def __init__(self):
+        self.bitmap = displayio.Bitmap(6 * 95, 12, 2)
+        for i in range(1, 95):  # each glyph a little pattern, so that text has ink
+            for y in range(2, 10):
+                self.bitmap[i * 6 + (i + y) % 5, y] = 1
+
+    def get_bounding_box(self):
+        return (6, 12)
+
+    def get_glyph(self, codepoint):
+        # A new Glyph a call, as the real BuiltinFont makes one.
+        return Glyph(self.bitmap, codepoint - 32) if 32 <= codepoint < 127 else None
+
+
+FONT = BuiltinFont()
