@@ -105,6 +105,13 @@ def _add16(s, i, k):
     s[i + 1] = v >> 8
 
 
+def _put(dst, src, at=0):
+    """``dst[at:at + len(src)] = src`` as a loop: CircuitPython 9 allocates a heap object for
+    every slice, and a move or a bot's look-ahead must allocate nothing."""
+    for i in range(len(src)):
+        dst[at + i] = src[i]
+
+
 def _stage_count(s):
     return _get16(s, _STAGE_W) + _get16(s, _STAGE_B) + (s[_MAGIC] == STAGE)
 
@@ -493,13 +500,12 @@ class Game:
         deck = _DECK
         size = len(_TEMPLATES[s[_VAR]])
         if order is None:
-            deck[0:size] = _TEMPLATES[s[_VAR]]
+            _put(deck, _TEMPLATES[s[_VAR]])
             for k in range(dealt + 1):
                 rng.swap_in(s, _RNG, deck, k, size)
             s[_FLAGS] = 0
         else:
-            for k in range(size):
-                deck[k] = order[k]
+            _put(deck, order)
             s[_FLAGS] = _ORDERED
         for p in range(n):
             base = _HDR + _SEAT * p
@@ -527,8 +533,8 @@ class Game:
 
     def load(self, other):
         """Become a copy of ``other`` (same player count and variant), in place."""
-        self.s[:] = other.s
-        self.r[:] = other.r
+        _put(self.s, other.s)
+        _put(self.r, other.r)
 
     def determinize(self, seat, chooser=None):
         """Deal again every card ``seat`` cannot see (for a bot's view and look-ahead).

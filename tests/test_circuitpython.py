@@ -1,0 +1,207 @@
+"""The game on CircuitPython itself: 10.2.1 and 9.2.9 unix ports (32-bit), a hard heap limit.
+
+Every check imports exactly what ``tools/deploy`` writes to a CIRCUITPY drive (CircuitPython
+``.mpy``, or ``.py`` sources that the interpreter compiles on its heap as a board does); the
+mock flow adds ``hal/mock.py``, the board flow the stand-ins of ``tools/standins/``. Skipped,
+with the setting to make, where the interpreters are not found (``LAMA_CIRCUITPYTHON``,
+``LAMA_MPY_CROSS``; see tools/cpboard.py).
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from engine import match as mt
+from hal import saves
+from tools import cpboard
+from tests.test_micropython import TRACE
+
+VERSIONS = [
+    pytest.param(v, marks=pytest.mark.skipif(bool(cpboard.missing(v)), reason=cpboard.missing(v) or ""))
+    for v in cpboard.VERSIONS
+]
+
+# The memory goals of the board flow (KB, the stand-ins' own bytes not counted).
+GOAL_MPY_KB = 90
+GOAL_PY_KB = 115
+
+
+@pytest.fixture(scope="module")
+def drive(tmp_path_factory):
+    """A .mpy drive with hal/mock.py added (for the engine checks and the mock flow)."""
+    if cpboard.missing(cpboard.VERSIONS[0]):
+        pytest.skip(cpboard.missing(cpboard.VERSIONS[0]))
+    d = str(tmp_path_factory.mktemp("cp") / "CIRCUITPY")
+    return cpboard.make_drive(d, True, extra=("hal/mock.py",))
+
+
+def run(version, drive, code, heap):
+    return cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")])
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_selftest_200_games_in_a_32k_heap(version, drive):
+    done = run(version, drive, "import engine.selftest as t; t.main(200)", "32k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "selftest ok: 200 games" in done.stdout
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_heap_limit_is_real(version, drive):
+    done = run(version, drive, "import engine.selftest as t; t.main(200)", "12k")
+    assert done.returncode != 0 and "MemoryError" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_r24_the_same_games_as_cpython(version, drive):
+    done = run(version, drive, TRACE, "64k")
+    assert done.returncode == 0, done.stderr
+    here = subprocess.run([sys.executable, "-c", TRACE], cwd=cpboard.ROOT, capture_output=True, text=True, check=True)
+    assert len(done.stdout.splitlines()) == 5 and done.stdout == here.stdout
+
+
+# Every step of random games, round ends and deals included, after a few warm-up games.
+NO_ALLOC_MOVES = """
+import gc
+from engine import game, rng
+buf = bytearray(game.NUM_ACTIONS)
+pick = rng.Rng(3)
+worst = 0
+moves = 0
+for seed in range(30):
+    g = game.new_game(2 + seed % 5, seed, ("kadabra", "classic")[seed % 2])
+    while not g.is_over():
+        n = g.legal_into(buf)
+        a = buf[pick.below(n)]
+        gc.disable()
+        before = gc.mem_alloc()
+        g.step(a)
+        used = gc.mem_alloc() - before
+        gc.enable()
+        if seed >= 10:
+            worst = max(worst, used)
+            moves += 1
+print(moves, worst)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_a_move_allocates_nothing(version, drive):
+    done = run(version, drive, NO_ALLOC_MOVES, "64k")
+    assert done.returncode == 0, done.stderr
+    moves, worst = map(int, done.stdout.split())
+    assert moves > 300 and worst == 0
+
+
+# Games of all three levels (a seat's level by seat and seed), both variants, 3 and 4 players:
+# every choice legal, and no decision allocates but a level's first in a game, which makes its
+# scratch games when the game's size changed (gc off while one is measured).
+BOTS = """
+import gc
+from engine import bots, game, rng
+r = rng.Rng(5)
+worst = [0, 0, 0]
+count = [0, 0, 0]
+for seed in range(4):
+    g = game.new_game(3 + seed % 2, seed, ("kadabra", "classic")[seed % 2])
+    first = [True, True, True]
+    while not g.is_over():
+        p = g.current_player
+        level = (p + seed) % 3
+        legal = g.legal_actions()
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        a = bots.choose(g, p, level, r)
+        used = gc.mem_alloc() - before
+        gc.enable()
+        assert a in legal, (a, legal)
+        if not first[level]:
+            worst[level] = max(worst[level], used)
+            count[level] += 1
+        first[level] = False
+        g.apply(a)
+print(count, worst)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_bots_of_every_level_choose_legal_actions_and_a_decision_allocates_nothing(version, drive):
+    done = run(version, drive, BOTS, "96k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    count, worst = done.stdout.strip().split("] [")
+    assert all(int(c) > 20 for c in count.strip("[").split(",")), done.stdout
+    assert worst.strip("]") == "0, 0, 0", done.stdout
+
+
+# The mock flow: a whole game of four Normal bots (New game, make P1 a bot, watch), A on every
+# summary, stopped at the title.
+MOCK_FLOW = """
+import gc
+for name in ("engine.game", "engine.bots", "engine.table", "engine.app", "hal.mock"):
+    __import__(name)
+    gc.collect()
+from hal import mock
+from engine import app
+hw = mock.Hardware("A Up Up Up Up Right Right Down Down Down Down A", seed=3, keep=False)
+def feed():
+    return "" if hw.screen.view.title == "L.A.M.A. Kadabra" else "A"
+hw.buttons.feed = feed
+a = app.App(hw)
+try:
+    a.run()
+except mock.Done:
+    pass
+g = a.match.game
+print(g.is_over(), g.round_number, hw.screen.count, hw.storage.saves)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
+    done = run(version, drive, MOCK_FLOW, "64k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    over, rounds, screens, stored = done.stdout.split()
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= int(rounds)
+
+
+def saved_matches(flow, start):
+    """The match in the nvm after each write of the last run (None where no save is readable)."""
+    out = []
+    for image in cpboard.nvm_images(flow.saves(), start):
+        data = saves.NvmStore(bytearray(image)).load()
+        out.append(mt.Match.from_bytes(data) if data else None)
+    return out
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "py"])
+def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(version, mpy, tmp_path):
+    flow = cpboard.Flow(str(tmp_path), mpy)
+    goal = GOAL_MPY_KB if mpy else GOAL_PY_KB
+    # The stand-ins' own bytes are on top of the goal: the board has them off the heap.
+    probe = flow.run("", 0, "256k", version)
+    heap = "%dk" % (goal + cpboard.Flow.standin_bytes(probe) // 1024 + 1)
+    flow.power_on(erase=True)
+    # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut.
+    first = flow.run(cpboard.FIRST_RUN + " A" * 40 + " CUT", 1000, heap, version)
+    assert "standin: power cut" in first.stdout and cpboard.Flow.clean(first, "power cut"), first.stdout + first.stderr
+    before = [m for m in saved_matches(flow, bytes(8192)) if m is not None]
+    assert len(before) >= 3 and before[-1].where != mt.FINISHED
+    last = before[-1].game
+    with open(os.path.join(flow.work, "nvm.bin"), "rb") as f:
+        at_cut = f.read()
+    # Power back on: Continue (A on the title), then A on every screen until the game is over.
+    flow.power_on()
+    second = flow.run("A", 400, heap, version)
+    assert cpboard.Flow.clean(second), second.stdout + second.stderr
+    after = [m for m in saved_matches(flow, at_cut) if m is not None]
+    assert after, second.stdout
+    resumed = after[0].game
+    # The same game goes on from where it was cut: never an earlier round or a fuller pile.
+    assert (resumed.players, resumed.variant) == (last.players, last.variant)
+    assert (resumed.round_number, -resumed.draw_pile_size) >= (last.round_number, -last.draw_pile_size)
+    assert any(m.where == mt.FINISHED for m in after), [m.where for m in after]
+    assert "lama heap free after engine.app" in second.stdout
