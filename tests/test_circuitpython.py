@@ -15,8 +15,8 @@ import pytest
 
 from engine import match as mt
 from hal import saves
-from tools import cpboard
 from tests.test_micropython import TRACE
+from tools import cpboard
 
 VERSIONS = [
     pytest.param(v, marks=pytest.mark.skipif(bool(cpboard.missing(v)), reason=cpboard.missing(v) or ""))
