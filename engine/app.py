@@ -43,6 +43,7 @@ class App:
                 "New game",
                 "Rules",
                 "Speed: " + mt.SPEEDS[self.setup_match.speed],
+                "About",
             ]
             header = ("Reiner Knizia's card game", "on " + self.hw.name, "")
             i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
@@ -60,6 +61,8 @@ class App:
                 self.play()
             elif choice == "Rules":
                 self.rules()
+            elif choice == "About":
+                self.about()
 
     def _next_speed(self):
         """A on the "Speed" row: the bots' next pace (kept for new games too)."""
@@ -144,6 +147,21 @@ class App:
             i += 1 if b & hal.A else -1
         del pages, rules_text
         _forget("rules_text")
+
+    def about(self):
+        """What a board's owner reports: the CircuitPython release, the board, the free heap."""
+        import gc
+
+        impl = sys.implementation
+        gc.collect()
+        free = gc.mem_free() if hasattr(gc, "mem_free") else -1  # CircuitPython; not CPython
+        lines = [
+            "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
+            "Board: " + self.hw.name,
+            ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
+            "Saves: " + self.hw.storage.where[:19],
+        ]
+        self.ui.message("About", lines, "A: back")
 
     # ---- saving --------------------------------------------------------------------
     def load(self):

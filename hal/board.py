@@ -175,11 +175,16 @@ class Hardware:
 
 
 def setting(name):
-    """A string from settings.toml (``os.getenv``), stripped; None when unset or empty."""
+    """A string from settings.toml (``os.getenv``), stripped; None when unset or empty.
+
+    CircuitPython 9 returns an unquoted number (``LAMA_X = 5``) as an int: that is its text.
+    """
     try:
         value = os.getenv(name)
     except (AttributeError, TypeError):
         return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 

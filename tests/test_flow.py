@@ -1,5 +1,7 @@
 """The game flow end to end, through the mock HAL: buttons in, screens out."""
 
+import sys
+
 import pytest
 
 from engine import app as appmod
@@ -287,3 +289,13 @@ def test_a_on_speed_cycles_the_bots_pace():
     hw, app, driver, rec = play("Down Down A A", max_screens=0)
     assert "> Speed: Fast" in hw.screen.screens[3] and "> Speed: Instant" in hw.screen.screens[4]
     assert app.setup_match.speed == 3
+
+
+def test_about_names_the_interpreter_the_board_the_free_heap_and_the_saves():
+    hw, app, driver, rec = play("Down Down Down A A", max_screens=0)
+    about = [screen for screen in hw.screen.screens if "About" in screen[0]]
+    assert about, hw.screen.screens[-1]
+    text = "\n".join(about[0])
+    assert sys.implementation.name in text and "Board: " + hw.name in text
+    assert "Free heap: " in text and "Saves: " + hw.storage.where in text
+    assert "L.A.M.A. Kadabra" in hw.screen.screens[-1][0]  # A: back to the title

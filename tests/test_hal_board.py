@@ -661,3 +661,11 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
     d = fake_board.board.DISPLAY
     assert d.root_group is terminal and d.auto_refresh is True  # the traceback is on the screen
     assert "L.A.M.A. Kadabra stopped:" in out and "RuntimeError: boom" in out and "Press A to restart." in out
+
+
+def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatch):
+    # settings.toml: LAMA_JOYSTICK_FLIP = 1 (unquoted) comes back from os.getenv as 1 on 9.x.
+    env = {"LAMA_NUMBER": 12, "LAMA_TEXT": " y ", "LAMA_EMPTY": "  "}
+    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
+    assert hb.setting("LAMA_NUMBER") == "12" and hb.setting("LAMA_TEXT") == "y"
+    assert hb.setting("LAMA_EMPTY") is None and hb.setting("LAMA_MISSING") is None
