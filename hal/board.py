@@ -22,6 +22,9 @@ screen (hal/render.py). No display: the screens are printed to the USB
 console. ``crash(e, hw)`` (code.py calls it) puts an unexpected exception on
 the display's terminal and the console; A then restarts the board.
 
+``LAMA_SEED = "42"`` in settings.toml deals every new game from that seed (to replay a game
+someone reports); without it each game gets fresh entropy.
+
 Storage: ``microcontroller.nvm`` when it holds two save slots and
 an aside area (hal/saves.py), else the file ``/saves/lama.sav`` (writable
 when boot.py remounted the drive). Problems found on the way end up in
@@ -168,6 +171,10 @@ class Hardware:
         self.notices = notices
 
     def entropy(self):
+        # LAMA_SEED in settings.toml: every new game is dealt the same (to replay a bug report).
+        seed = setting("LAMA_SEED")
+        if seed is not None and seed.isdigit():
+            return int(seed)
         try:
             return int.from_bytes(os.urandom(4), "big")
         except (NotImplementedError, AttributeError, OSError):

@@ -669,3 +669,10 @@ def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatc
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
     assert hb.setting("LAMA_NUMBER") == "12" and hb.setting("LAMA_TEXT") == "y"
     assert hb.setting("LAMA_EMPTY") is None and hb.setting("LAMA_MISSING") is None
+
+
+def test_lama_seed_in_settings_fixes_the_deal_of_new_games(fake_board, monkeypatch):
+    hw = hb.open()
+    fresh = {hw.entropy() for _ in range(5)}
+    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: {"LAMA_SEED": "42"}.get(k, d))
+    assert hw.entropy() == 42 and len(fresh) > 1

@@ -2,6 +2,8 @@
 
     python tools/bench.py            # all figures
     python tools/bench.py --quick    # fewer games
+    python tools/bench.py --board    # CircuitPython 10.2.1 only: board flow heap, Hard move on a SAMD51
+    python tools/bench.py --board --all   # and the heap table over both versions and forms
 
 Prints random-play moves per second (whole games: deals and scoring
 included), the bytes of one game state per player count, and under the real
@@ -19,7 +21,49 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import game, rng  # noqa: E402
-from tools import mpy  # noqa: E402
+from tools import cpboard, mpy  # noqa: E402
+
+# Metro M4 Express (SAMD51, 120 MHz, the PyBadge/PyGamer chip) under CircuitPython: ~1,450-1,520
+# pystones/s (../shared/circuitpython/README.md). A board time is a time measured under the unix
+# port times (the port's pystones/s, measured in the same run) / this.
+BOARD_PYSTONES = 1500
+
+# Under CircuitPython: pystone, then Hard decisions in 4-player games (Hard in seat 0, Normal
+# elsewhere), timed with ticks_us, in one run.
+CP_SPEED = """
+import time
+import pystone
+from engine import bots, game, rng
+t, stones = pystone.pystones(%d)
+r = rng.Rng(7)
+spent = 0
+n = 0
+steps = 0
+for seed in range(%d):
+    g = game.new_game(4, seed)
+    while not g.is_over():
+        p = g.current_player
+        if p == 0:
+            t0 = time.ticks_us()
+            a = bots.choose(g, p, bots.HARD, r)
+            spent += time.ticks_diff(time.ticks_us(), t0)
+            steps += bots.last_steps
+            n += 1
+        else:
+            a = bots.choose(g, p, bots.NORMAL, r)
+        g.apply(a)
+print(int(stones), n, spent, steps)
+"""
+
+# Heap checks for the table (--all): each the smallest -X heapsize in which it exits 0.
+CP_HARD_GAME = """
+from engine import bots, game, rng
+r = rng.Rng(1)
+g = game.new_game(4, 5)
+while not g.is_over():
+    p = g.current_player
+    g.apply(bots.choose(g, p, bots.HARD if p == 0 else bots.NORMAL, r))
+"""
 
 
 def cpython_moves_within_rounds(games):
@@ -97,10 +141,82 @@ while not g.is_over():
 """
 
 
+def board_figures(everything):
+    """The CircuitPython figures: board flow heaps, the Hard move estimate (and the heap table)."""
+    import tempfile
+
+    reason = cpboard.missing(cpboard.VERSIONS[0])
+    if reason:
+        print("CircuitPython figures skipped: " + reason)
+        return
+    version = cpboard.VERSIONS[0]
+    for mpy_form in (True, False):
+        kb, stand = cpboard.smallest_flow_heap(mpy_form, version, budget=40)
+        form = ".mpy" if mpy_form else ".py"
+        print("board flow heap, %s: %d KB" % (form, kb - stand // 1024))
+        print(
+            "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
+            "a human game through code.py, tools/deploy's files)" % (version, kb, stand)
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        drive = cpboard.make_drive(os.path.join(tmp, "CIRCUITPY"), True)
+        path = [drive, os.path.join(drive, "lib"), cpboard.base()]  # pystone.py lies there
+        done = cpboard.run(version, CP_SPEED % (20000, 2), "256k", path, timeout=300)
+        if done.returncode:
+            print("CircuitPython speed run failed:\n" + done.stdout + done.stderr)
+            return
+        stones, n, spent_us, steps = map(int, done.stdout.split())
+        per_move = spent_us / 1e6 / max(n, 1)
+        board = per_move * stones / BOARD_PYSTONES
+        print("Hard move on a SAMD51, estimate: %.2f s" % board)
+        print(
+            "  (CircuitPython %s here: %d pystones/s, %d Hard decisions of %.1f ms, %d steps each; "
+            "x %d / %d pystones/s of a Metro M4)"
+            % (version, stones, n, per_move * 1000, steps // max(n, 1), stones, BOARD_PYSTONES)
+        )
+        if not everything:
+            return
+        print("heap table (smallest -X heapsize, KB; board flow without the stand-ins):")
+        print("  %-26s %8s %8s %8s %8s" % ("check", "10.2.1", "", "9.2.9", ""))
+        print("  %-26s %8s %8s %8s %8s" % ("", ".mpy", ".py", ".mpy", ".py"))
+        py_drive = cpboard.make_drive(os.path.join(tmp, "PY"), False, extra=("hal/mock.py",))
+        mpy_drive = cpboard.make_drive(os.path.join(tmp, "MPY"), True, extra=("hal/mock.py",))
+        from tests.test_circuitpython import MOCK_FLOW
+
+        checks = (
+            ("a random 6-player game", MP_ONE_GAME),
+            ("self-test, 200 games", "import engine.selftest as t; t.main(200)"),
+            ("a game with a Hard bot", CP_HARD_GAME),
+            ("mock flow, a bot game", MOCK_FLOW),
+        )
+        for name, code in checks:
+            row = []
+            for v in cpboard.VERSIONS:
+                for d in (mpy_drive, py_drive):
+                    p = [d, os.path.join(d, "lib")]
+
+                    def ok(kb, code=code, v=v, p=p):
+                        return cpboard.run(v, code, "%dk" % kb, p).returncode == 0
+
+                    row.append("%d" % cpboard.smallest(ok, 8, 256) if not cpboard.missing(v) else "-")
+            print("  %-26s %8s %8s %8s %8s" % tuple([name] + row))
+        row = []
+        for v in cpboard.VERSIONS:
+            for mpy_form in (True, False):
+                kb, stand = cpboard.smallest_flow_heap(mpy_form, v, budget=40)
+                row.append("%d" % (kb - stand // 1024))
+        print("  %-26s %8s %8s %8s %8s" % tuple(["board flow, human game"] + row))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer games")
+    ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
+    ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
     args = ap.parse_args()
+    if args.board:
+        board_figures(args.all)
+        return
     games = 300 if args.quick else 3000
 
     print("L.A.M.A. Kadabra engine benchmark (%s)" % sys.version.split()[0])

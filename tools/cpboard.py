@@ -203,7 +203,10 @@ class Flow:
             pass
 
     def run(self, keys, budget, heap, version=VERSIONS[0], env=None):
-        """One run (until the budget of presses is spent or a CUT): a CompletedProcess."""
+        """One run (until the budget of presses is spent or a CUT): a CompletedProcess.
+
+        New games are dealt from LAMA_SEED (default 1: the runs repeat exactly)."""
+        env = dict({"LAMA_SEED": "1"}, **(env or {}))
         with open(os.path.join(self.work, "keys.txt"), "w") as f:
             f.write("%d %s\n" % (budget, keys))
         code = FLOW % (", ".join(STANDIN_MODULES), self.drive)
