@@ -17,11 +17,16 @@ HEAD = const(7)  # magic, version, length: the payload starts here
 OVERHEAD = const(9)  # bytes a record adds to its payload (HEAD + the CRC)
 
 
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE of ``data``, four bits at a time (a 16-entry table)."""
+def crc16(data, crc=0xFFFF, table=None):
+    """CRC-16/CCITT-FALSE of ``data``, four bits at a time (a 16-entry table).
+
+    ``table``: the nibble table of another polynomial (hal/saves.py's store
+    records use one, so that a payload's own trailing CRC cannot cancel theirs).
+    """
+    t = _CRC if table is None else table
     for byte in data:
-        crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (byte >> 4)]
-        crc = ((crc << 4) & 0xFFFF) ^ _CRC[(crc >> 12) ^ (byte & 15)]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (byte >> 4)]
+        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (byte & 15)]
     return crc
 
 

@@ -17,7 +17,7 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-SAVE_VERSION = const(1)
+SAVE_VERSION = const(2)  # 2: the stores' records changed (hal/saves.py); 1 is "from version 1"
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)

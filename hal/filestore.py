@@ -1,17 +1,20 @@
 """Atomic saves in a file: write ``name.new``, sync, then rename it over the save.
 
 CircuitPython's FAT cannot rename over an existing file: the old save is
-removed first, and ``load`` falls back to a complete ``.new`` when a power
-cut came between the two (the next ``save`` first finishes that swap). A
-damaged save is renamed ``name.bad`` by ``set_aside``. The records are
-hal/saves.py's (magic, length, CRC). Used by the board when there is no
-usable nvm (the drive then needs boot.py's remount) and by the desktop.
-Runs on CircuitPython and CPython.
+removed first. The records are hal/saves.py's, with a sequence number, so
+``load`` takes the newer valid one of ``name`` and ``name.new``: after a power
+cut between the remove and the rename, after a rename the file system undid,
+or after a ``.new`` written whole but not renamed yet, that is the new save;
+a ``.new`` left half written fails its check and the old save is used. The
+next ``save`` first finishes such a swap, so that it never writes over the
+newest save. A damaged save is renamed ``name.bad`` by ``set_aside``. Used by
+the board when there is no usable nvm (the drive then needs boot.py's
+remount) and by the desktop. Runs on CircuitPython and CPython.
 """
 
 import os
 
-from hal.saves import ENOENT, ENOSPC, HEAD, SAVE, _length, check, record
+from hal.saves import ENOENT, ENOSPC, HEAD, SAVE, TAIL, _length, _newer, check, next_seq, record
 
 
 def _exists(path):
@@ -48,6 +51,8 @@ class FileStore:
         self.where = short(path)
         self._last = None
         self._loaded = None
+        self._seq = 0  # of the newest valid record seen or written
+        self._scanned = False
 
     def _get(self, path):
         """(record payload or None, raw bytes or None) of a file."""
@@ -58,22 +63,29 @@ class FileStore:
             if e.args and e.args[0] == ENOENT:
                 return None, None
             raise
-        n = _length(raw[:HEAD], len(raw) - HEAD)
-        if n >= 0 and n == len(raw) - HEAD and raw[2] == SAVE and check(raw[:HEAD], raw[HEAD:]):
-            return raw[HEAD:], raw
+        n = len(raw) - HEAD - TAIL
+        if _length(raw[:HEAD], n) == n and raw[2] == SAVE and check(raw[:HEAD], raw[HEAD:-1], raw[-1]):
+            return raw[HEAD:-1], raw
         return None, raw
 
-    def load(self):
+    def _best(self):
+        """(path, payload, raw of the save file) of the newest valid record; path None if none."""
         payload, raw = self._get(self.path)
+        new_payload, new_raw = self._get(self.new)
+        self._scanned = True
+        if new_payload is not None and (payload is None or _newer(new_raw[3], raw[3])):
+            self._seq = new_raw[3]
+            return self.new, new_payload, raw
         if payload is not None:
-            self._loaded = self.path
+            self._seq = raw[3]
+        return (None if payload is None else self.path), payload, raw
+
+    def load(self):
+        path, payload, raw = self._best()
+        if path is not None:
+            self._loaded = path
             self._last = payload
             return payload
-        new_payload, _ = self._get(self.new)
-        if new_payload is not None:  # a power cut between remove and rename
-            self._loaded = self.new
-            self._last = new_payload
-            return new_payload
         if raw is not None:  # damaged: let the flow reject it and set it aside
             self._loaded = self.path
             n = _length(raw[:HEAD], len(raw) - HEAD)
@@ -84,15 +96,15 @@ class FileStore:
     def save(self, data):
         if self._last is not None and self._last == data:
             return
-        rec = record(SAVE, 0, data)
         cut = self.path.rfind("/")
         if cut > 0:
             try:
                 os.mkdir(self.path[:cut])
             except OSError:
                 pass  # there already (or the write below says why not)
-        if not _exists(self.path) and self._get(self.new)[0] is not None:
-            os.rename(self.new, self.path)  # finish a swap a power cut interrupted
+        if self._best()[0] == self.new:  # finish a swap a power cut interrupted
+            self._swap()
+        rec = record(SAVE, next_seq(self._seq), data)
         try:
             with open(self.new, "wb") as f:
                 if f.write(rec) != len(rec):
@@ -105,15 +117,20 @@ class FileStore:
             except OSError:
                 pass
             raise
+        self._swap()
+        self._seq = rec[3]
+        self._last = bytes(data)
+
+    def _swap(self):
+        """Rename the complete ``.new`` over the save."""
         try:
             os.rename(self.new, self.path)  # CPython: replaces atomically
         except OSError:
             if not _exists(self.path):
                 raise
-            os.remove(self.path)  # FAT: no rename over a file; load() falls back to .new
+            os.remove(self.path)  # FAT: no rename over a file; load() takes .new meanwhile
             os.rename(self.new, self.path)
         _sync()
-        self._last = bytes(data)
 
     def set_aside(self):
         """Rename the save load() returned to ``name.bad`` (replacing an older one)."""

@@ -1,22 +1,38 @@
 """Atomic saves in ``microcontroller.nvm`` (two slots), and the record format of all saves.
 
-Both stores (this one and hal/filestore.py) keep one record per save: ``"LK" | kind | seq | length (2, LE) |
-CRC-16 (2) | payload``, the CRC (engine.codec's CRC-16/CCITT) over
-``kind | seq | length | payload``. The payload is whatever the flow saves
-(it has its own checks; see engine.codec).
+Both stores (this one and hal/filestore.py) keep one record per save::
+
+    "LK" | kind | seq | length (2, LE) | CRC (2, LE) | payload | seq
+
+The CRC is CRC-16 with polynomial 0x8BB7 (T10-DIF), init 0xFFFF, over
+``kind | seq | length | payload``; a record is valid when the CRC matches and
+the last byte repeats ``seq``. Why not the engine's CRC-16/CCITT: every
+payload the flow saves is an engine.codec record that ends in its own CCITT
+CRC, and a CCITT CRC over such a payload depends only on its length (the
+payload's CRC cancels it), so a torn write that left a new header over an
+older save of the same length passed. The payload is a multiple of the CCITT
+polynomial P; it fails this check unless it is also one of Q = 0x18BB7, and
+gcd(P, Q) = 1 (tests/test_saves_powercut.py proves both), so a payload
+change slips through only as an ordinary 1 in 65,536 CRC collision. The
+trailing ``seq`` makes the common torn write exact: saves of one game have
+one length, a write cut before its last byte leaves the old record's last
+byte, and that is a different ``seq`` (a slot never holds the seq that is
+written into it: it holds the older save, a torn or cleared one; seq runs
+1..254, never 0 or 0xFF, so neither zeroed nor erased flash matches).
 
 :class:`NvmStore` splits the nvm into three equal areas: two save slots and
 an *aside* area. A save goes to the slot that does not hold the newest valid
 record, in one slice assignment, and is read back; on load the valid record
-with the newer sequence number wins. A write cut short leaves a slot whose
-CRC fails, and the other slot's save is used. Caveat: on SAMD51 and RP2040
-CircuitPython erases and rewrites the whole nvm flash block (8 KB / 4 KB)
-on every assignment, so a power cut inside that erase (some tens of ms) can
-still lose both slots; nothing in software can prevent that there. Every
-save also costs one erase of that block (flash lasts some 10,000-100,000
-erases): saving data identical to the newest record writes nothing.
+with the newer sequence number wins. A write cut short leaves a slot that
+fails the check, and the other slot's save is used. Caveat: on SAMD51 and
+RP2040 CircuitPython erases and rewrites the whole nvm flash block (8 KB /
+4 KB) on every assignment, so a power cut inside that erase and rewrite
+(some tens of ms) can still lose both slots; nothing in software can prevent
+that there. Every save also costs one erase of that block (flash lasts some
+10,000-100,000 erases): saving data identical to the newest record writes
+nothing.
 
-hal/filestore.py keeps the same records in a file (write new, then rename).
+hal/filestore.py keeps the same records in files (write new, then rename).
 
 ``save`` raises OSError when it cannot (28 full, 30 read-only, 5 a write
 that did not read back) and never leaves a broken save behind. ``load``
@@ -34,6 +50,7 @@ except ImportError:  # CPython
     const = int  # type: ignore[assignment]
 
 HEAD = const(8)
+TAIL = const(1)  # the repeated seq after the payload
 SAVE = const(0x53)  # "S": a save slot record
 ASIDE = const(0x58)  # "X": a record kept aside
 MIN_CAPACITY = const(512)  # smallest useful slot payload (a save is ~200-350 bytes)
@@ -44,27 +61,58 @@ EIO = const(5)
 ENOENT = const(2)
 
 
+# Nibble table of CRC polynomial 0x8BB7 (see above: not the engine's 0x1021).
+_Q = (
+    0x0000,
+    0x8BB7,
+    0x9CD9,
+    0x176E,
+    0xB205,
+    0x39B2,
+    0x2EDC,
+    0xA56B,
+    0xEFBD,
+    0x640A,
+    0x7364,
+    0xF8D3,
+    0x5DB8,
+    0xD60F,
+    0xC161,
+    0x4AD6,
+)
+
+
+def next_seq(seq):
+    """The sequence number after ``seq``: 1..254, skipping 0 and 0xFF (blank flash)."""
+    return seq % 254 + 1
+
+
+def _crc(head, payload):
+    return crc16(payload, crc16(memoryview(head)[2:6], 0xFFFF, _Q), _Q)
+
+
 def record(kind, seq, payload):
     """The bytes of one record."""
     n = len(payload)
-    out = bytearray(HEAD + n)
+    out = bytearray(HEAD + n + TAIL)
     out[0] = 0x4C  # "L"
     out[1] = 0x4B  # "K"
     out[2] = kind
     out[3] = seq & 0xFF
     out[4] = n & 0xFF
     out[5] = n >> 8
-    out[HEAD:] = payload
-    c = crc16(out[HEAD:], crc16(out[2:6]))
+    out[HEAD : HEAD + n] = payload
+    out[HEAD + n] = seq & 0xFF
+    c = _crc(out, memoryview(out)[HEAD : HEAD + n])
     out[6] = c & 0xFF
     out[7] = c >> 8
     return out
 
 
-def check(head, payload):
-    """True when the 8-byte ``head`` and ``payload`` form a valid record."""
-    c = crc16(payload, crc16(head[2:6]))
-    return head[6] == c & 0xFF and head[7] == c >> 8
+def check(head, payload, tail):
+    """True when the 8-byte ``head``, ``payload`` and the ``tail`` byte form a valid record."""
+    c = _crc(head, payload)
+    return tail == head[3] and head[6] == c & 0xFF and head[7] == c >> 8
 
 
 def _length(head, capacity):
@@ -86,7 +134,7 @@ class NvmStore:
     def __init__(self, nvm, where="nvm"):
         self.nvm = nvm
         self.area = len(nvm) // 3
-        self.capacity = self.area - HEAD
+        self.capacity = self.area - HEAD - TAIL
         self.where = where
         self._newest = -1  # slot of the newest valid record, -1 none (after a scan)
         self._seq = 0
@@ -96,7 +144,7 @@ class NvmStore:
 
     @staticmethod
     def fits(nvm):
-        return nvm is not None and len(nvm) // 3 - HEAD >= MIN_CAPACITY
+        return nvm is not None and len(nvm) // 3 - HEAD - TAIL >= MIN_CAPACITY
 
     def _read(self, slot):
         """(length, payload, valid) of the record in ``slot``; length -1: none."""
@@ -106,7 +154,7 @@ class NvmStore:
         if n < 0 or head[2] != (ASIDE if slot == 2 else SAVE):
             return -1, None, False
         payload = bytes(self.nvm[at + HEAD : at + HEAD + n])
-        return n, payload, check(head, payload)
+        return n, payload, check(head, payload, self.nvm[at + HEAD + n])
 
     def _scan(self):
         self._newest = -1
@@ -145,7 +193,7 @@ class NvmStore:
         if self._last is not None and self._last == data:
             return  # already there: spare the flash an erase
         slot = 1 - self._newest if self._newest >= 0 else 0
-        seq = (self._seq + 1) & 0xFF if self._newest >= 0 else 1
+        seq = next_seq(self._seq) if self._newest >= 0 else 1
         rec = record(SAVE, seq, data)
         self._write(slot * self.area, rec)
         self._newest = slot
@@ -175,7 +223,7 @@ class NvmStore:
             if not ok:  # keep it as it was, damage and all (its CRC stays wrong)
                 rec[6] ^= 0xFF
             self._write(2 * self.area, rec)
-            self._write(at, bytes(HEAD))
+            self._write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
             self._loaded = -1
             self._scan()
         return self.where + " aside"
