@@ -49,20 +49,35 @@ class App:
             i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
-            if choice.startswith("Speed"):
-                self._next_speed()
-            elif choice == "Continue":
-                self.play()
-            elif choice == "New game" and self.setup():
-                self.match = self.setup_match
-                self.setup_match = _copy_settings(self.match)
-                self.match.start(self.hw.entropy())
-                self.save()
-                self.play()
-            elif choice == "Rules":
-                self.rules()
-            elif choice == "About":
-                self.about()
+            try:
+                if choice.startswith("Speed"):
+                    self._next_speed()
+                elif choice == "Continue":
+                    self.play()
+                elif choice == "New game" and self.setup():
+                    self.match = self.setup_match
+                    self.setup_match = _copy_settings(self.match)
+                    self.match.start(self.hw.entropy())
+                    self.save()
+                    self.play()
+                elif choice == "Rules":
+                    self.rules()
+                elif choice == "About":
+                    self.about()
+            except Exception as e:  # a bug or a store's surprise must not end the program
+                self._stopped(e)
+                cursor = 0
+
+    def _stopped(self, e):
+        """The game hit an error: keep its save aside (the state in memory may be half changed)."""
+        self.match = None
+        try:
+            where = "Kept as " + self.hw.storage.set_aside()[:18]
+        except Exception as e2:
+            where = "Not kept: %s" % _errno(e2)
+        text = "%s: %s" % (type(e).__name__, e)
+        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + [where]
+        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
 
     def _next_speed(self):
         """A on the "Speed" row: the bots' next pace (kept for new games too)."""
@@ -169,7 +184,7 @@ class App:
         storage = self.hw.storage
         try:
             data = storage.load()
-        except OSError as e:
+        except Exception as e:  # OSError, or a store's own surprise
             self.ui.message(
                 "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "A: OK", v.ALERT
             )
@@ -180,10 +195,10 @@ class App:
             self.match = mt.Match.from_bytes(data)
             self.setup_match = _copy_settings(self.match)
             _forget("checks")  # the rule checks of loaded data are done
-        except ValueError as e:
+        except Exception as e:  # ValueError says what is wrong; anything else is a bug, kept too
             try:
                 where = storage.set_aside()
-            except OSError as e2:
+            except Exception as e2:
                 where = "nowhere (%s)" % _errno(e2)
             lines = (
                 _ui.wrap("The saved game can't be loaded: %s." % e)
@@ -219,6 +234,8 @@ def _forget(name):
 
 
 def _errno(e):
+    if not isinstance(e, OSError):
+        return type(e).__name__
     code = e.args[0] if e.args else 0
     if code == 28:
         return "storage full"

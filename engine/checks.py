@@ -3,14 +3,28 @@
 ``load`` is ``Game.from_bytes``: every saved or foreign game is checked before it is
 played, so that damaged data can only fail loudly, never give a game that
 breaks a rule. Written against the Game's public accessors; the only layout
-facts it uses are the two sizes (``game.state_size``, ``game.result_size``)
-and that the draw pile is the tail of the state bytes.
+facts it uses are the two sizes (``game.state_size``, ``game.result_size``,
+which is also where a seat's result starts: whites, llama black, hand), that
+the draw pile is the tail of the state bytes and that byte 5 holds two flags.
 
 A separate module: it is needed once, when a save is loaded, and the board
 drops it afterwards to give its code back to the heap.
 """
 
 from engine import cards, codec, game
+
+# Counter bounds. The rules put no limit on rounds (a game can in principle go on for ever),
+# so a loaded game may be at round ROUND_MAX at most: a real game lasts some 3-15 rounds. Token
+# counts are bounded by the rules for a round number r (n players): every score is below 40 when
+# a round starts (R22), so seats start it with at most 39 whites and 3 blacks each; the stage
+# gains at most one token per llama played, 12 a round (R14); in a round whites only move or
+# leave (exchange, return) until the scoring adds at most 21 a seat (R19), blacks gain one per
+# 10 whites exchanged, one llama point a seat and the magic token's (R20). Hence in every
+# reachable state: stage <= 12 r, all whites <= 60 n + 12 r, all blacks <= 10 n + 14 r + 1.
+# With r <= ROUND_MAX = 2000 every counter stays below 30,000, and the 16-bit fields of
+# engine/game.py cannot overflow for at least another 2,600 rounds of play from any game
+# accepted here (blacks, the first to reach 65,535, need round 4,677).
+ROUND_MAX = 2000
 
 
 def _need(ok, what):
@@ -36,12 +50,23 @@ def validate(g):
     _need(len(s) == game.state_size(n, s[1]) and len(g.r) == game.result_size(n), "length")
     phase = g.phase
     cur = g.current_player
-    _need(phase <= game.OVER and cur < n and g.round_number >= 1, "phase")
+    _need(phase <= game.OVER and cur < n and 1 <= g.round_number <= ROUND_MAX, "phase")
+    _need(not s[5] & ~3, "flags")  # game._SHOW | game._ORDERED
     for q in range(n, 8):
         _need(not g.in_round(q), "seats in")
     m = g.magic_holder
     _need(m < n or m == game.SUPPLY or m == game.STAGE, "magic")
     _need(g.variant == "kadabra" or m == game.SUPPLY and not g.stage_tokens(), "stage")
+    r = g.round_number
+    sw, sb, _ = g.stage()
+    whites = sw
+    blacks = sb
+    for p in range(n):
+        w, b, _ = g.tokens(p)
+        whites += w
+        blacks += b
+    _need(sw + sb <= table[cards.LLAMA] * r, "stage")
+    _need(whites <= 60 * n + 12 * r and blacks <= 10 * n + 14 * r + 1, "tokens")
     # R1: no card more often than the deck has it (the rest is in the discard pile).
     pile = g.draw_pile_size
     _need(0 <= pile <= sum(table) - 1 - game.HAND_SIZE * n, "pile")
@@ -76,9 +101,18 @@ def validate(g):
         _need(phase < game.CHOOSE_RETURN, "result")
         return
     _need(last["round"] == g.round_number if phase >= game.CHOOSE_RETURN else last["round"] < g.round_number, "result")
-    for q in (last["out"], last["magic"]):
+    out = last["out"]
+    for q in (out, last["magic"]):
         _need(q is None or q < n, "result")
-    _need(last["returned"] in (0, game.RETURN_WHITE, game.RETURN_BLACK, game.KEEP), "result")
-    for hand in last["hands"]:
+    # R21 is asked of the one who went out, and answered only after this phase.
+    returned = last["returned"]
+    _need(returned in (0, game.RETURN_WHITE, game.RETURN_BLACK, game.KEEP), "result")
+    _need(not returned or out is not None and phase != game.CHOOSE_RETURN, "result")
+    _need(out is None or not last["hands"][out], "result")
+    for q in range(n):
+        hand = last["hands"][q]
         for c in range(cards.COUNT):
             _need(hand.count(c) <= table[c], "result")
+        # R19: the points the summary shows are those of the hand.
+        at = game.result_size(q)
+        _need(g.r[at] | (g.r[at + 1] << 5) == cards.points_for(cards.packed_values(g.r, at + 2)), "result")

@@ -16,8 +16,8 @@ memory and can be made full, read-only or damaged. Runs on MicroPython too.
 import hal
 
 
-class Done(Exception):
-    """The scripted presses are used up."""
+class Done(BaseException):
+    """The scripted presses are used up (like the power going off: the flow does not catch it)."""
 
 
 class Buttons:

@@ -57,6 +57,7 @@ def test_r3_everyone_starts_with_three_whites_and_an_empty_stage():
 
 def test_r3_supply_is_unlimited_tokens_past_255_are_kept():
     g = new([FILL, FILL2], "1o")
+    g.s[9] = 20  # round 20: by then 300 whites are reachable (engine/checks.py's bounds)
     set_tokens(g, 0, 300, 2)
     assert g.tokens(0) == (300, 2, False) and g.score(0) == 320
     g2 = game.Game.from_bytes(g.to_bytes())
