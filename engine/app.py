@@ -7,7 +7,8 @@ hardware object. Screens are drawn into one reused View (engine.view).
 Saves: after every action (engine.table) and on leaving a game. A save that
 cannot be read is kept aside, never deleted, and the player is told why; a
 save that cannot be written (full or read-only flash) is reported once and
-the game goes on.
+the game goes on. Any other error of the game or of a store stops that game,
+not the program: a message, the save kept aside, back to the title.
 """
 
 import sys

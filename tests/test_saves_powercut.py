@@ -337,3 +337,9 @@ def test_a_save_of_the_old_format_is_reported_from_another_version():
     assert str(e.value) == "save is from version 1"
     store.set_aside()
     assert store.aside() == data and saves.NvmStore(nvm).load() is None
+
+
+def test_zz_figures(capsys):
+    # Not an assertion: the cut counts of this file's runs, for the report (shown with -s).
+    with capsys.disabled():
+        print("\npower-cut figures:", COUNTS)
