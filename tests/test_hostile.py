@@ -11,6 +11,7 @@
 
 import pytest
 
+import hal
 from engine import app as appmod
 from engine import bots, checks, codec, game, rng
 from engine import match as mt
@@ -226,9 +227,10 @@ def _monkey(seed, counts, screens=2000):
         expect = (saves.NvmStore(nvm).load(), None)
         n = 2 + pick.below(5)
         kinds = [pick.below(4) for _ in range(n)]
-        kinds[pick.below(n)] = mt.HUMAN
-        if pick.below(2):
+        if life != 3:  # the last power-up of each device may be a game of bots only, to watch
             kinds[pick.below(n)] = mt.HUMAN
+            if pick.below(2):
+                kinds[pick.below(n)] = mt.HUMAN
         hw = mock.Hardware(seed=seed * 7 + life)
         hw.storage = store
         hw.buttons.push(new_game_script(kinds, variant=pick.below(2)) if expect[0] is None else "")
@@ -261,7 +263,7 @@ def _monkey(seed, counts, screens=2000):
 
         def feed(state=state, hw=hw, nvm=nvm):
             counts["presses"] += 1
-            hw.buttons.held_mask = 1 if pick.below(8) == 0 else 0  # A held now and then
+            hw.buttons.held_mask = hal.A if pick.below(8) == 0 else 0  # A held now and then (hurries bots)
             if state["shown"] >= state["cut_at"]:
                 if pick.below(2):
                     raise PowerCut()
