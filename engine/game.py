@@ -100,7 +100,9 @@ def _get16(s, i):
 
 
 def _add16(s, i, k):
-    v = s[i] + (s[i + 1] << 8) + k
+    # Saturates at the field's top: no reachable game gets there (engine/checks.py bounds a
+    # loaded one), and a counter must never make a legal move raise.
+    v = min(s[i] + (s[i + 1] << 8) + k, 0xFFFF)
     s[i] = v & 0xFF
     s[i + 1] = v >> 8
 
@@ -524,6 +526,7 @@ class Game:
         s[_PHASE] = PLAY
         s[_CUR] = starter
         s[_IN] = (1 << n) - 1
+        round_number = min(round_number, 0xFFFF)  # as _add16: a 16-bit field never overflows
         s[_ROUND] = round_number & 0xFF
         s[_ROUND + 1] = round_number >> 8
 

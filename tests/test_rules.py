@@ -634,3 +634,20 @@ def test_determinize_depends_only_on_what_the_seat_may_know():
         x.determinize(0, chooser and rng.Rng(5))
         y.determinize(0, chooser and rng.Rng(5))
         assert x.s == y.s
+
+
+def test_counters_at_their_16_bit_top_saturate_instead_of_making_a_move_raise():
+    # Unreachable in play (engine/checks.py refuses such a save), but no legal action may raise.
+    from engine import bots
+
+    g = game.new_game(3, 4)
+    for p in range(3):
+        at = game._HDR + game._SEAT * p + game._WHITE
+        g.s[at] = g.s[at + 1] = 0xFF
+    g.s[game._ROUND] = g.s[game._ROUND + 1] = 0xFF
+    r = rng.Rng(1)
+    for _ in range(300):
+        if g.is_over():
+            break
+        g.apply(bots.choose(g, g.current_player, bots.NORMAL, r))
+    assert g.round_number <= 0xFFFF and all(g.whites(p) <= 0xFFFF for p in range(3))
