@@ -15,7 +15,7 @@ import pytest
 
 from engine import match as mt
 from hal import saves
-from tests.test_micropython import TRACE
+from tests.test_micropython import NO_ALLOC_MOVES, TRACE
 from tools import cpboard
 
 VERSIONS = [
@@ -60,31 +60,6 @@ def test_r24_the_same_games_as_cpython(version, drive):
     assert done.returncode == 0, done.stderr
     here = subprocess.run([sys.executable, "-c", TRACE], cwd=cpboard.ROOT, capture_output=True, text=True, check=True)
     assert len(done.stdout.splitlines()) == 5 and done.stdout == here.stdout
-
-
-# Every step of random games, round ends and deals included, after a few warm-up games.
-NO_ALLOC_MOVES = """
-import gc
-from engine import game, rng
-buf = bytearray(game.NUM_ACTIONS)
-pick = rng.Rng(3)
-worst = 0
-moves = 0
-for seed in range(30):
-    g = game.new_game(2 + seed % 5, seed, ("kadabra", "classic")[seed % 2])
-    while not g.is_over():
-        n = g.legal_into(buf)
-        a = buf[pick.below(n)]
-        gc.disable()
-        before = gc.mem_alloc()
-        g.step(a)
-        used = gc.mem_alloc() - before
-        gc.enable()
-        if seed >= 10:
-            worst = max(worst, used)
-            moves += 1
-print(moves, worst)
-"""
 
 
 @pytest.mark.parametrize("version", VERSIONS)
