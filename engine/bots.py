@@ -16,17 +16,19 @@ hidden cards anew and checks that every level's choice stays the same).
 
 * Easy: plays a random playable card, draws while its hand is small, else
   quits; a llama in a show, else collects; gives to anyone; never skips.
-* Normal: a fixed heuristic. Goes out whenever it can; else plays the card
-  that sheds the most points (a lone value goes, duplicates stay), with
-  bonuses for icons (give-away, next player draws, a llama's token on the
-  stage, more when it starts the show) and a malus for the star while not
-  holding the magic token; with no card to play it skips with the magic
-  token, else draws only while the hand is worth more than 6 + its size
-  points and nobody else is down to one card, else quits. In a show: a
-  llama, else skip with the magic token, else collect. Skips with the magic
-  token before the round may end (someone down to 2 cards). Gives to the
-  leader (fewest points). Exchanges 10 whites for a black right before a
-  give-away or a llama, so that the black is what leaves.
+* Normal: a fixed heuristic, its weights tuned by self-play against the
+  ``jsai`` rule (tools/tune.py, issue 10). Goes out whenever it can; else
+  plays the highest card (a llama highest), preferring one that leaves a
+  card able to follow it, with bonuses for icons (give-away, next player
+  draws, more for a llama that starts the show) and a malus for the star
+  while not holding the magic token; with no card to play it skips with the
+  magic token, else draws while its hand is worth 5 points or more, else
+  quits (the tuning found that hand size, the expected cost of the drawn
+  card and an opponent down to one card add nothing to that rule). In a
+  show: a llama, else skip with the magic token, else collect. Skips with
+  the magic token before the round may end (someone down to 2 cards). Gives
+  to the leader (fewest points). Exchanges 10 whites for a black right
+  before a give-away or a llama, so that the black is what leaves.
 * Hard: determinized Monte Carlo. Candidates: the legal actions (no
   exchange; no draw or quit while Normal would play a card). Each iteration
   deals one determinization and plays every candidate on it, then the rest
@@ -67,28 +69,26 @@ NORMAL = const(1)
 HARD = const(2)
 LEVELS = ("Easy", "Normal", "Hard")
 
-HARD_BUDGET = const(700)  # Game.step calls per Hard decision (see the docstring)
+HARD_BUDGET = const(400)  # Game.step calls per Hard decision (see the docstring)
 _DEPTH = const(60)  # most steps of one rollout
 _MIN_DEPTH = const(8)  # no iteration with less than this left per candidate
+_H_PRIOR = const(0)  # utility per iteration Normal's choice gets in advance
 
-# Normal's weights: points shed, icon bonuses, when to draw and to skip.
-_K_SHED = const(4)
+# Normal's weights (tools/tune.py): card value, icon bonuses, when to draw and to skip.
 _B_CIRCLE = const(4)
 _B_SQUARE = const(3)
 _B_STAR = const(6)
-_B_LLAMA = const(3)
+_B_LLAMA = const(-1)
 _B_SHOW = const(3)
-_B_FOLLOW = const(1)
-_Q_BASE = const(6)
-_Q_SIZE = const(1)
-_NEAR_DRAW = const(1)
+_B_FOLLOW = const(5)
+_K_VAL = const(1)
+_Q_BASE = const(5)
 _NEAR_SKIP = const(2)
 
 last_steps = 0  # Game.step calls of the last Hard decision
 
 _buf = bytearray(32)  # legal actions of the view
 _rbuf = bytearray(32)  # legal actions inside a rollout
-_cnt = bytearray(8)  # cards in hand carrying each value 1..7
 _start = [0] * 6  # scores when a Hard decision starts
 _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
@@ -112,32 +112,6 @@ def _scratch(g, k):
 def _hand_points(s, at):
     x = cards.points_for(cards.packed_values(s, at))
     return (x & 31) + 10 * (x >> 5)
-
-
-def _count_values(s, at):
-    """_cnt[v]: cards in the packed hand at s[at:] that carry value v."""
-    cnt = _cnt
-    for v in range(8):
-        cnt[v] = 0
-    for c in range(COUNT):
-        k = cards.packed_count(s, at, c)
-        if k:
-            lo = cards.LOW[c]
-            cnt[lo] += k
-            if cards.HIGH[c] != lo:
-                cnt[cards.HIGH[c]] += k
-
-
-def _shed(c):
-    """Points the hand (counted in _cnt) loses when one card ``c`` leaves."""
-    lo = cards.LOW[c]
-    hi = cards.HIGH[c]
-    d = 0
-    if _cnt[lo] == 1:
-        d = 10 if lo == 7 else lo
-    if hi != lo and _cnt[hi] == 1:
-        d += hi
-    return d
 
 
 def leader(g, buf, n):
@@ -190,7 +164,6 @@ def _normal(g, p, buf, n):
             return LLAMA
         return SKIP if magic else COLLECT
     size = g.hand_size(p)
-    _count_values(s, at)
     best = -1
     key = -999
     stage_full = g.variant == "kadabra" and g.stage_tokens() >= game.SHOW_AT - 1
@@ -198,7 +171,7 @@ def _normal(g, p, buf, n):
         c = buf[i]
         if c >= COUNT:
             break
-        k = _K_SHED * _shed(c)
+        k = _K_VAL * cards.HIGH[c]
         icon = ICON[c]
         if size == 1:
             k += 200  # going out
@@ -229,7 +202,7 @@ def _normal(g, p, buf, n):
     if magic:
         return SKIP
     pts = _hand_points(s, at)
-    if buf[0] == DRAW and near > _NEAR_DRAW and pts >= _Q_BASE + _Q_SIZE * size:
+    if buf[0] == DRAW and pts >= _Q_BASE:
         return DRAW
     return QUIT
 
@@ -329,6 +302,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
     for i in range(k):
         tot[i] = 0
     steps = 0
+    iters = 0
     rbuf = _rbuf
     while True:
         cap = (budget - steps) // k - 1
@@ -336,6 +310,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
             cap = _DEPTH
         if cap < _MIN_DEPTH:
             break
+        iters += 1
         base.load(v)
         base.determinize(seat, rng)
         for i in range(k):
@@ -354,7 +329,9 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
     key = -(1 << 30)
     for i in range(k):
         # Normal's choice wins ties.
-        t = tot[i] * 2 + (buf[i] == pick)
+        t = tot[i] * 2
+        if buf[i] == pick:
+            t += 2 * _H_PRIOR * iters + 1
         if t > key:
             key = t
             best = buf[i]

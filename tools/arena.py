@@ -23,10 +23,46 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bots, game, rng  # noqa: E402
+from engine import bots, cards, game, rng  # noqa: E402
 
-NAMES = ("easy", "normal", "hard", "random")
+NAMES = ("easy", "normal", "hard", "random", "jsai")
 RANDOM = 3
+JSAI = 4
+
+
+def jsai(g, buf, n):
+    """The rule of a public JavaScript L.L.A.M.A.'s computer player (issue 10), ported.
+
+    Plays the playable card worth the most penalty points (its values, a
+    llama 10; the first of equals in code order); with none to play, draws
+    when the hand's penalty (R19: distinct values, 10 for any llama) is over
+    5, else quits. Kadabra's decisions added minimally: in a show a llama,
+    else collect; give to the leader; return the most valuable token; never
+    skips nor exchanges. Reads only its own hand and public fields.
+    """
+    phase = g.phase
+    if phase == game.CHOOSE_GIVE:
+        return bots.leader(g, buf, n)
+    if phase == game.CHOOSE_RETURN:
+        return game.RETURN_BLACK if game.RETURN_BLACK in buf[:n] else buf[0]
+    if g.show_active:
+        return buf[0] if buf[0] == cards.LLAMA else game.COLLECT
+    best = -1
+    worth = -1
+    for i in range(n):
+        c = buf[i]
+        if c >= cards.COUNT:
+            break
+        w = 10 if c == cards.LLAMA else cards.LOW[c] + (cards.HIGH[c] if cards.HIGH[c] != cards.LOW[c] else 0)
+        if w > worth:
+            worth = w
+            best = c
+    if best >= 0:
+        return best
+    x = cards.points_for(cards.packed_values(g.s, g.hand_at(g.current_player)))
+    if (x & 31) + 10 * (x >> 5) > 5 and game.DRAW in buf[:n]:
+        return game.DRAW
+    return game.QUIT
 
 
 def play_game(index, seats, seed=1, variant="kadabra", budget=bots.HARD_BUDGET):
@@ -42,6 +78,8 @@ def play_game(index, seats, seed=1, variant="kadabra", budget=bots.HARD_BUDGET):
         level = levels[p]
         if level == RANDOM:
             a = buf[pickers[p].below(g.legal_into(buf))]
+        elif level == JSAI:
+            a = jsai(g, buf, g.legal_into(buf))
         else:
             a = bots.choose(g, p, level, pickers[p], budget)
             if level == bots.HARD:
@@ -186,7 +224,7 @@ def main():
     ap.add_argument(
         "--seats",
         default="hard,normal,easy,random",
-        help="comma-separated levels (easy, normal, hard, random), repeated to fill the seats",
+        help="comma-separated levels (easy, normal, hard, random, jsai), repeated to fill the seats",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
