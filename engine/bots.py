@@ -39,16 +39,15 @@ hidden cards anew and checks that every level's choice stays the same).
   ``budget`` ``Game.step`` calls (default HARD_BUDGET); ``last_steps`` is
   how many the last decision used, never more than the budget.
 
-Budget: on the MicroPython 1.29 (preview) unix port (x86-64) a Hard decision of 700
-steps takes 28-31 ms, ~22,000-25,000 steps/s with the view, the
-determinizations and Normal's rollout choices included (the bots read the
-game through its accessors only). Assuming a 120 MHz Cortex-M4 runs
-MicroPython byte code ~30x slower (20-40x), that is ~0.9 s per Hard move on
-a PyBadge (0.56 s at 20x, 1.3 s at 40x); pass a smaller ``budget`` to
-``choose`` to go faster (500 steps ~0.9 s even at 40x). Measure with
-``python tools/arena.py --measure``. Strength grows with the budget (Hard
-against three Normals, 800 games, before quitting was pruned: 30% won at 300
-steps, 37% at 600, 41% at 1500; with the pruning, 41% at 600).
+Budget (issue 10): 400 steps. Under CircuitPython 10.2.1's 32-bit unix
+port a Hard decision of ~340 steps took 8.2 ms and of ~470 steps 12.9 ms
+with the pystone run beside it at 161,000 and 128,000 pystones/s: times
+(pystones/s / 1500) gives ~0.88 s and ~1.10 s on a SAMD51, so 400 steps is
+~0.95 s. (700 steps was ~1.4 s.) Against the tuned Normal the search gains
+little at that budget (near par at 450 steps, 34% of 200 games at 2,000
+steps, Kadabra, 4 players): the flat method needs many more samples than a
+board affords. ``_H_PRIOR`` (Normal's choice credited in advance) and
+``_DEPTH`` are there for tools/tune.py.
 
 No allocation once the three scratch games exist (checked on MicroPython),
 ~4.7 KB of heap for the module after import (64-bit unix port), integer
