@@ -213,8 +213,8 @@ class Flow:
         path = [self.drive, os.path.join(self.drive, "lib"), self.standins]
         return run(version, code, heap, path, cwd=self.work, env=env)
 
-    def saves(self):
-        """Every nvm image after a write of the last run, in order (bytes, 8192 each)."""
+    def nvm_log(self):
+        """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""
         with open(os.path.join(self.work, "nvm.log"), "rb") as f:
             log = f.read()
         return log
@@ -286,7 +286,7 @@ def main():
         done = flow.run(args.keys, args.budget, "%dk" % args.heap, args.version)
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
-        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.saves(), bytes(8192))))
+        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
 
 
 if __name__ == "__main__":

@@ -66,21 +66,21 @@ def run(code, heap="32k", packages=("engine",), timeout=600):
 
 def smallest_heap(code, packages=("engine",), low=8, high=256):
     """The smallest heap (in KB) in which ``code`` exits 0, by bisection."""
+    from tools import cpboard  # its bisection; imported here, as this file also runs as a script
+
     with tempfile.TemporaryDirectory() as tmp:
         compile_packages(tmp, packages)
-        while low < high:
-            mid = (low + high) // 2
+
+        def ok(kb):
             done = subprocess.run(
-                [binary("micropython"), "-X", "heapsize=%dk" % mid, "-c", code],
+                [binary("micropython"), "-X", "heapsize=%dk" % kb, "-c", code],
                 cwd=tmp,
                 capture_output=True,
                 timeout=600,
             )
-            if done.returncode == 0:
-                high = mid
-            else:
-                low = mid + 1
-        return low
+            return done.returncode == 0
+
+        return cpboard.smallest(ok, low, high)
 
 
 def main():
