@@ -41,6 +41,11 @@ ACCENT = const(5)
 ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "10>1")
 FIRST_ITEM = const(18)
 
+# Colours (RGB888) of the seats 0..5: a seat's name on the table, the lights while it acts.
+SEAT_COLORS = (0xE83030, 0x3070F0, 0x30C040, 0xF0C020, 0xB040E0, 0x20C8C8)
+# Colours of the card values 1..6 and the llama (index = value - 1).
+VALUE_COLORS = (0x40B040, 0xE8C020, 0xF08020, 0xE03030, 0x9050D0, 0x3070E0, 0xF0F0F0)
+
 # Marks of a card in the row.
 PLAYABLE = const(1)  # may be played now
 
