@@ -131,35 +131,61 @@ class Table:
         return text
 
     def status(self, p, event, hand_of=-1, items=(), legal=()):
-        """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public."""
+        """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public.
+
+        Fills the View's table fields (drawn as cards and icons) and its text
+        lines (the terminal's and the tests' view of the same).
+        """
         g = self.g
         m = self.m
         view = self.ui.view
         view.clear()
         view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
+        view.seats = g.players
+        view.to_act = p
+        view.top = g.top_card
+        view.pile = g.draw_pile_size
+        view.show = g.show_active
+        stage = g.stage()
+        for i in range(3):
+            view.stage[i] = stage[i]
         if g.show_active:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
         else:
-            magic = "M" if g.stage()[2] else ""
+            magic = "M" if stage[2] else ""
             view.line(
                 0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic)
             )
         for q in range(g.players):
-            cell = "%-4s%s%3s %3d%s" % (
-                m.name(q)[:4],
+            magic = g.tokens(q)[2]
+            inside = g.in_round(q)
+            view.names[q] = m.name(q)
+            view.seat_cards[q] = min(255, g.hand_size(q))
+            view.points[q] = g.score(q)
+            view.seat_flags[q] = (
+                (v.SEAT_MAGIC if magic else 0) | (0 if inside else v.SEAT_OUT) | (v.SEAT_HUMAN if m.kinds[q] == mt.HUMAN else 0)
+            )
+            # 13 characters a seat, the last a space: two seats a line never run together.
+            cell = "%-3s%s%3s%4d%s " % (
+                m.name(q)[:3],
                 ">" if q == p else " ",
-                ("%dc" % g.hand_size(q)) if g.in_round(q) else "out",
+                ("%dc" % g.hand_size(q)) if inside else "out",
                 g.score(q),
-                "M" if g.tokens(q)[2] else " ",
+                "M" if magic else " ",
             )
             row = 1 + q // 2
             view.line(row, view.lines[row] + cell if q % 2 else cell)
         row = 1 + (g.players + 1) // 2
         view.line(row, event, v.ACCENT)
+        view.event = event
         if hand_of < 0 and m.humans() == 1:
             hand_of = bytes(m.kinds).index(b"\x00")
         if hand_of >= 0:
             w, b, magic = g.tokens(hand_of)
+            view.has_mine = True
+            view.mine[0] = min(w, 255)
+            view.mine[1] = min(b, 255)
+            view.mine[2] = 1 if magic else 0
             who = "You" if m.humans() == 1 else m.name(hand_of)
             view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
@@ -202,6 +228,8 @@ class Table:
                 hint = "Show: play a llama or Take"
             if hint:
                 view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
+                view.event = hint
+                view.event_color = v.ALERT
             if confirm:
                 view.footer = "Quit round? A:yes B:no"
             elif item in legal:

@@ -15,6 +15,12 @@ The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
 7..8; without, the lines get rows 1..8. Rows never hold more than
 :data:`COLUMNS` characters (the flow cuts them).
 
+A table screen (a turn) also fills the table fields: ``seats`` (0: not a
+table), the seat to act, each seat's name, cards, points and flags, the top
+card, the pile, the stage and the tokens of the hand shown, and ``event``
+(what happened last, or a hint). The displayio renderer draws those as
+cards and icons; the text view keeps the lines, which say the same.
+
 One View object is reused for every screen (``clear`` then fill), so that a
 screen update does not build a new object tree.
 """
@@ -46,6 +52,11 @@ SEAT_COLORS = (0xE83030, 0x3070F0, 0x30C040, 0xF0C020, 0xB040E0, 0x20C8C8)
 # Colours of the card values 1..6 and the llama (index = value - 1).
 VALUE_COLORS = (0x40B040, 0xE8C020, 0xF08020, 0xE03030, 0x9050D0, 0x3070E0, 0xF0F0F0)
 
+# Seat flags of a table view.
+SEAT_MAGIC = const(1)  # holds the magic token
+SEAT_OUT = const(2)  # out of the round
+SEAT_HUMAN = const(4)
+
 # Marks of a card in the row.
 PLAYABLE = const(1)  # may be played now
 
@@ -58,6 +69,13 @@ class View:
         self.colors = bytearray(LINES)
         self.cards = bytearray(MAX_CARDS)
         self.marks = bytearray(MAX_CARDS)
+        # Table fields (see the module docstring); allocated once.
+        self.names = [""] * 6
+        self.seat_cards = bytearray(6)
+        self.seat_flags = bytearray(6)
+        self.points = [0] * 6
+        self.stage = bytearray(3)  # whites, blacks, magic (0/1) on the stage
+        self.mine = bytearray(3)  # the tokens of the hand shown
         self.clear()
 
     def clear(self):
@@ -69,6 +87,14 @@ class View:
         self.line_cursor = -1  # index of the selected line (menus), -1 none
         self.ncards = 0  # cards in the row; 0: no card row
         self.card_cursor = -1  # index of the selected card, -1 none
+        self.seats = 0  # players at the table; 0: a text screen
+        self.to_act = -1
+        self.top = 0  # the top card's code
+        self.pile = 0  # cards in the draw pile
+        self.show = False  # a magic show is on
+        self.has_mine = False  # ``mine`` holds the tokens of the hand shown
+        self.event = ""
+        self.event_color = ACCENT
         self.serial = getattr(self, "serial", 0) + 1  # changes with every clear
 
     def line(self, i, text, color=NORMAL):

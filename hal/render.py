@@ -48,6 +48,7 @@ import terminalio
 
 from engine import cards
 from engine import view as _view
+from hal import cardart
 
 try:
     import bitmaptools
@@ -76,14 +77,41 @@ CURSOR_FG = const(0x000000)
 FOOTER_BG = const(0x242424)
 FOOTER_FG = const(0xC8C8C8)
 
-# Item tiles: (ink, body, frame) for a card / a button, playable / not.
-CARD_ON = (0x000000, 0xFFFFFF, 0xA0A0A0)
-CARD_OFF = (0x909090, 0x303030, 0x303030)
+# Item tiles: (ink, body, frame) for a button, playable / not. A card's body is its value's colour
+# (engine.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
+CARD_FRAME = const(0x707070)
+CARD_FRAME_OFF = const(0x383838)
+CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2)
+DARK_INK = (0x9050D0, 0x3070E0)  # value colours dark enough for white ink
 BUTTON_ON = (0xFFFFFF, 0x2858C0, 0x2858C0)
 BUTTON_OFF = (0x8090A0, 0x283040, 0x283040)
 BUTTON_CURSOR = (0x000000, 0xFFD000)  # ink, body of the button under the cursor
 FRAME_CURSOR = const(0xFFD000)
 ARROW = const(0x50C8FF)
+
+# The table (a turn): seats on the left, one row each; the pile, the top card, the stage and
+# your tokens on the right; the last event above the hand.
+SEAT_Y = const(12)
+SEAT_H = const(11)
+SEAT_CELLS = const(12)
+SEAT_X = const(2)  # after the seat's colour stripe  # "Name  6c 123": name, cards in hand, points
+SEAT_BAR = 0x2A3F70  # behind the seat to act
+OUT_FG = const(0x707070)
+PANEL_X = const(82)  # the seats end at 81
+PILE_X = const(86)
+PILE_Y = const(16)
+TOP_X = const(120)
+TOP_Y = const(13)
+TOP_W = const(26)
+TOP_H = const(40)
+STAGE_Y = const(55)
+MINE_Y = const(66)
+EVENT_Y = const(78)
+PILE_COLORS = (0x5070C0, 0x1C2C60, 0xE0E0E0)  # ink, body, frame of the pile's back
+TOKEN_COLORS = (0xF4F4F4, 0x181818, 0xB0B0B0, 0xE040E0)  # white, black, outline, magic
+SHOW_FG = const(0xFF60FF)
+SHOW_BG = const(0x8A1E8A)  # the title bar during a magic show
+TOKEN_PITCH = const(18)  # token icon tiles: the icon in the first 8 columns, then room for a count
 
 SLOTS = const(10)
 SLOT_W = const(26)
@@ -91,19 +119,11 @@ SLOT_H = const(22)
 CARD_W = const(13)
 BUTTON_W = const(26)
 GAP = const(2)
-ITEMS_Y = const(88)  # tiles at y 88..109 (rows 7..8 and the 8 spare pixels); the cursor's at 85
+ITEMS_Y = const(93)  # tiles at y 93..114; playable ones raised 2, the cursor 4 (to 89, under the event row)
 FOOTER_Y = const(116)  # the footer sits on the bottom edge
-RAISE = const(3)
+RAISE = const(4)
+RAISE_PLAYABLE = const(2)
 ARROW_W = const(7)
-
-# 7x7 icons, one byte a row (bit 6 = left column): circle, square, star, llama.
-ICONS = (
-    b"\x1c\x22\x41\x41\x41\x22\x1c",
-    b"\x7f\x41\x41\x41\x41\x41\x7f",
-    b"\x08\x08\x7f\x3e\x1c\x36\x22",
-    b"\x20\x70\x30\x30\x3e\x3e\x22",
-)
-
 
 def font_strip(font=None):
     """(bitmap, table): a one-row strip of 6x12 glyphs and the cell of each ASCII 32..126."""
@@ -139,14 +159,21 @@ def font_strip(font=None):
     return strip, table
 
 
-def _fill(bm, x1, y1, x2, y2, value):
-    if bitmaptools is not None:
-        bitmaptools.fill_region(bm, x1, y1, x2, y2, value)
-        return
-    w = bm.width
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            bm[y * w + x] = value
+_fill = cardart.fill
+
+
+def card_colors(pal, code, bright=True):
+    """Set the ink and body colours of card ``code`` in a card palette (see hal/cardart.py)."""
+    low = _view.VALUE_COLORS[cards.LOW[code] - 1]
+    high = _view.VALUE_COLORS[cards.HIGH[code] - 1]
+    ink = 0xFFFFFF if low in DARK_INK else 0x000000
+    if not bright:  # a third as bright: the number still reads
+        low = (low >> 2) & 0x3F3F3F
+        high = (high >> 2) & 0x3F3F3F
+        ink = 0x909090
+    pal[cardart.INK] = ink
+    pal[cardart.BODY] = low
+    pal[cardart.BODY2] = high
 
 
 def item_width(code):
@@ -174,40 +201,29 @@ class Renderer:
             self.group.append(tg)
             self._bars.append(tg)
         self._cursor_bar = self._bars[2]
+        self._title_pal = self._bars[0].pixel_shader
+        self._title_bg = TITLE_BG
         self._cursor_bar.hidden = True
         # Text rows (title, 8 lines, footer) are TileGrids over the font's own glyph strip, as
         # CircuitPython's terminal draws text: a row is 26 tile bytes and a palette (~150 bytes
         # on a board, against ~1.8 KB for an adafruit_display_text bitmap label, whose code
         # takes another 17 KB), and a new text only rewrites tile numbers.
         self._rows = []
-        self._row_text = [""] * 10
-        self._row_fg = [-1] * 10  # colour set, cached
+        self._row_text = []
+        self._row_rgb = []  # colour set, cached
         self._row_pals = []
+        self._row_cells = bytearray(0)
         for r in range(10):
-            pal = displayio.Palette(2)
-            pal.make_transparent(0)
-            row = displayio.TileGrid(
-                self.strip,
-                pixel_shader=pal,
-                width=CELLS,
-                height=1,
-                tile_width=GLYPH_W,
-                tile_height=ROW_H,
-                default_tile=self._space,
-                x=CELLS_X,
-                y=FOOTER_Y if r == 9 else r * ROW_H,
-            )
-            self.group.append(row)
-            self._rows.append(row)
-            self._row_pals.append(pal)
+            self._new_row(CELLS_X, FOOTER_Y if r == 9 else r * ROW_H, CELLS, self.group)
+        self._build_table()
         self._slots = []
         self._slot_bms = []
         self._slot_pals = []
         self._slot_code = bytearray(b"\xff" * SLOTS)
         self._slot_look = bytearray(b"\xff" * SLOTS)
         for _ in range(SLOTS):
-            bm = displayio.Bitmap(SLOT_W, SLOT_H, 4)
-            pal = displayio.Palette(4)
+            bm = displayio.Bitmap(SLOT_W, SLOT_H, 5)
+            pal = displayio.Palette(5)
             pal.make_transparent(0)
             tg = displayio.TileGrid(bm, pixel_shader=pal, x=0, y=ITEMS_Y)
             tg.hidden = True
@@ -237,20 +253,201 @@ class Renderer:
         self.first = 0  # the first item shown when the row scrolls
         self.last = 0  # one past the last item shown
 
+    # ---- the table ---------------------------------------------------------------
+    def _build_table(self):
+        """The table layer (hidden on text screens): built once, updated in place.
+
+        Few objects, as each costs heap on a board: the six colour stripes are
+        one TileGrid over one bitmap (a palette entry a seat), the magic
+        tokens of the seats one TileGrid of six tiles, a token line one text
+        row with one TileGrid of three icons laid over its blank cells.
+        """
+        t = displayio.Group()
+        self.table_group = t
+        self.group.append(t)
+        bar = displayio.Bitmap(8, SEAT_H, 1)  # seat rows are 11 apart: so is the bar
+        pal = displayio.Palette(1)
+        pal[0] = SEAT_BAR
+        self._seat_bar = displayio.TileGrid(bar, pixel_shader=pal, width=10, height=1, tile_width=8, tile_height=SEAT_H)
+        self._seat_bar.hidden = True
+        self.group.insert(len(self._bars), self._seat_bar)  # behind the text rows
+        stripes = displayio.Bitmap(2, 6 * SEAT_H, 7)
+        for q in range(6):
+            _fill(stripes, 0, q * SEAT_H + 1, 2, q * SEAT_H + SEAT_H - 1, q + 1)
+        self._stripe_pal = displayio.Palette(7)
+        self._stripe_pal.make_transparent(0)
+        for q in range(6):
+            self._stripe_pal[q + 1] = _view.SEAT_COLORS[q]
+        t.append(displayio.TileGrid(stripes, pixel_shader=self._stripe_pal, x=0, y=SEAT_Y))
+        self._stripes_shown = 6
+        sheet = displayio.Bitmap(4 * TOKEN_PITCH, 11, 5)
+        cardart.tokens(sheet, TOKEN_PITCH)
+        tpal = displayio.Palette(5)
+        tpal.make_transparent(0)
+        for i in range(4):
+            tpal[i + 1] = TOKEN_COLORS[i]
+        self._seat_magic = displayio.TileGrid(
+            sheet, pixel_shader=tpal, width=1, height=6, tile_width=TOKEN_PITCH, tile_height=SEAT_H,
+            default_tile=3, x=SEAT_X + SEAT_CELLS * GLYPH_W, y=SEAT_Y,
+        )
+        t.append(self._seat_magic)
+        # The seats and the event line are the grid's line rows 1..6 and 8, moved: a table
+        # screen shows no lines, and a row costs a few hundred bytes of heap.
+        self._seat_rows = bytes((1, 2, 3, 4, 5, 6))
+        self._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
+        self._seat_names = [None] * 6
+        back = displayio.Bitmap(CARD_W, SLOT_H, 4)
+        cardart.back(back, CARD_W, SLOT_H)
+        pal = displayio.Palette(4)
+        pal.make_transparent(0)
+        for i in range(3):
+            pal[i + 1] = PILE_COLORS[i]
+        self._pile = displayio.TileGrid(back, pixel_shader=pal, x=PILE_X, y=PILE_Y)
+        t.append(self._pile)
+        self._pile_row = self._new_row(PILE_X - 4, PILE_Y + SLOT_H + 1, 5, t)
+        self._pile_count = -1
+        self._top_bm = displayio.Bitmap(TOP_W, TOP_H, 5)
+        self._top_pal = displayio.Palette(5)
+        self._top_pal.make_transparent(0)
+        self._top_pal[cardart.FRAME] = CARD_FRAME
+        self._top = displayio.TileGrid(self._top_bm, pixel_shader=self._top_pal, x=TOP_X, y=TOP_Y)
+        t.append(self._top)
+        self._top_code = -1
+        # Token lines (the stage, your tokens): "Stage" 4 1 with the icons over cells 5, 8, 11.
+        self._token_rows = bytearray(2)
+        self._token_icons = []
+        self._token_sig = [-1] * 2
+        for k in range(2):
+            y = (STAGE_Y, MINE_Y)[k]
+            self._token_rows[k] = self._new_row(PANEL_X, y - 2, 13, t)
+            tg = displayio.TileGrid(
+                sheet, pixel_shader=tpal, width=3, height=1, tile_width=TOKEN_PITCH, tile_height=SEAT_H,
+                x=PANEL_X + 5 * GLYPH_W - 1, y=y - 1,
+            )
+            tg[0] = 0
+            tg[1] = 1
+            tg[2] = 2
+            t.append(tg)
+            self._token_icons.append(tg)
+        self._event_row = 8
+        t.hidden = True
+        self._table_rows = False  # rows 1..8 are where the table wants them
+
+    def _tokens(self, k, label, counts, shown):
+        """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
+        r = self._token_rows[k]
+        icons = self._token_icons[k]
+        if icons.hidden == shown:
+            icons.hidden = not shown
+        if not shown:
+            self._hide_row(r)
+            return
+        sig = counts[0] | counts[1] << 8
+        if sig != self._token_sig[k]:
+            self._token_sig[k] = sig
+            self._row(r, "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99)), COLORS[0])
+        else:
+            self._row(r, self._row_text[r], COLORS[0])
+        magic = 2 if counts[2] else 3
+        if icons[2] != magic:
+            icons[2] = magic
+
+    def _table(self, view):
+        n = view.seats
+        if n != self._stripes_shown:  # the stripes of empty seats turn transparent
+            self._stripes_shown = n
+            for q in range(6):
+                if q < n:
+                    self._stripe_pal.make_opaque(q + 1)
+                else:
+                    self._stripe_pal.make_transparent(q + 1)
+        magic_col = self._seat_magic
+        for q in range(6):
+            r = self._seat_rows[q]
+            if q >= n:
+                self._hide_row(r)
+                if magic_col[q] != 3:
+                    magic_col[q] = 3
+                continue
+            flags = view.seat_flags[q]
+            sig = view.seat_cards[q] | (min(view.points[q], 0xFFFF) << 8) | (flags << 24)
+            if sig != self._seat_sig[q] or view.names[q] is not self._seat_names[q]:
+                self._seat_sig[q] = sig
+                self._seat_names[q] = view.names[q]
+                hand = "--" if flags & _view.SEAT_OUT else "%dc" % view.seat_cards[q]
+                self._row(r, "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q]), 0)
+            fg = OUT_FG if flags & _view.SEAT_OUT else COLORS[_view.HIGHLIGHT] if q == view.to_act else COLORS[0]
+            self._row(r, self._row_text[r], fg)
+            tile = 2 if flags & _view.SEAT_MAGIC else 3
+            if magic_col[q] != tile:
+                magic_col[q] = tile
+        bar = self._seat_bar
+        if 0 <= view.to_act < n:
+            y = SEAT_Y + view.to_act * SEAT_H
+            if bar.y != y:
+                bar.y = y
+            if bar.hidden:
+                bar.hidden = False
+        elif not bar.hidden:
+            bar.hidden = True
+        # The pile and its count; in a magic show the title bar turns magenta and "SHOW" lies
+        # where the pile was (nobody draws in a show).
+        show = view.show
+        if self._pile.hidden != show:
+            self._pile.hidden = show
+        if show:
+            self._pile_count = -1
+            self._row(self._pile_row, "SHOW!", SHOW_FG)
+        else:
+            if view.pile != self._pile_count:
+                self._pile_count = view.pile
+                self._row(self._pile_row, "%4d" % view.pile, COLORS[0])
+            self._row(self._pile_row, self._row_text[self._pile_row], COLORS[0])
+        if view.top != self._top_code:
+            self._top_code = view.top
+            cardart.card(self._top_bm, self.strip, self.table, view.top, TOP_W, TOP_H, 2)
+            card_colors(self._top_pal, view.top)
+        self._tokens(0, "Stage", view.stage, True)
+        self._tokens(1, "You", view.mine, view.has_mine)
+        self._row(self._event_row, view.event, COLORS[view.event_color] if view.event_color < 6 else COLORS[0])
+
     # ---- text rows -------------------------------------------------------------
+    def _new_row(self, x, y, cells, parent):
+        """A text row of ``cells`` characters at x, y in ``parent``; returns its number."""
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        row = displayio.TileGrid(
+            self.strip,
+            pixel_shader=pal,
+            width=cells,
+            height=1,
+            tile_width=GLYPH_W,
+            tile_height=ROW_H,
+            default_tile=self._space,
+            x=x,
+            y=y,
+        )
+        parent.append(row)
+        self._rows.append(row)
+        self._row_text.append("")
+        self._row_rgb.append(-1)
+        self._row_pals.append(pal)
+        self._row_cells.append(cells)
+        return len(self._rows) - 1
+
     def _row(self, r, text, fg):
         row = self._rows[r]
         if row.hidden:
             row.hidden = False
-        if fg != self._row_fg[r]:
+        if fg != self._row_rgb[r]:
             self._row_pals[r][1] = fg
-            self._row_fg[r] = fg
+            self._row_rgb[r] = fg
         if text == self._row_text[r]:
             return
         self._row_text[r] = text
         table = self.table
         n = len(text)
-        for i in range(CELLS):
+        for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
             t = table[ch - 32] if 32 <= ch < 127 else table[31]  # "?" for what the font lacks
             if row[i] != t:
@@ -261,59 +458,21 @@ class Renderer:
             self._rows[r].hidden = True
 
     # ---- item tiles --------------------------------------------------------------
-    def _glyph(self, bm, x, y, ch):
-        """Draw character code ``ch`` with ink (1) at x, y of a tile bitmap."""
-        t = self.table[ch - 32] if 32 <= ch < 127 else self.table[31]
-        if bitmaptools is not None:
-            bitmaptools.blit(
-                bm,
-                self.strip,
-                x,
-                y,
-                x1=t * GLYPH_W,
-                y1=0,
-                x2=t * GLYPH_W + GLYPH_W,
-                y2=ROW_H,
-                skip_source_index=0,
-            )
-            return
-        strip = self.strip
-        sw = strip.width
-        w = bm.width
-        for yy in range(ROW_H):
-            for xx in range(GLYPH_W):
-                if strip[yy * sw + t * GLYPH_W + xx]:
-                    bm[(y + yy) * w + x + xx] = 1
+    def _tile(self, ch):
+        """The strip tile of character code ``ch`` ("?" for what the font lacks)."""
+        return self.table[ch - 32] if 32 <= ch < 127 else self.table[31]
 
     def _draw_tile(self, bm, code):
+        if code < _view.FIRST_ITEM:
+            cardart.card(bm, self.strip, self.table, code, CARD_W, SLOT_H)
+            return
         bm.fill(0)
-        if code >= _view.FIRST_ITEM:
-            _fill(bm, 0, 3, BUTTON_W, SLOT_H - 3, 3)
-            _fill(bm, 1, 4, BUTTON_W - 1, SLOT_H - 4, 2)
-            name = _view.ITEM_NAMES[code - _view.FIRST_ITEM]
-            x = (BUTTON_W - GLYPH_W * len(name)) // 2 + 1
-            for i in range(len(name)):
-                self._glyph(bm, x + GLYPH_W * i, 5, ord(name[i]))
-            return
-        _fill(bm, 0, 0, CARD_W, SLOT_H, 3)
-        _fill(bm, 2, 2, CARD_W - 2, SLOT_H - 2, 2)
-        low = cards.LOW[code]
-        high = cards.HIGH[code]
-        self._glyph(bm, 4, 1, 76 if low == 7 else 48 + low)  # "L" or the digit
-        if high != low:  # a double: its second value below
-            self._glyph(bm, 4, 8, 48 + high)
-            return
-        icon = cards.ICON[code]
-        if code == cards.LLAMA:
-            icon = 4
-        if icon:
-            rows = ICONS[icon - 1]
-            w = bm.width
-            for y in range(7):
-                bits = rows[y]
-                for x in range(7):
-                    if bits & (0x40 >> x):
-                        bm[(12 + y) * w + 3 + x] = 1
+        _fill(bm, 0, 3, BUTTON_W, SLOT_H - 3, cardart.FRAME)
+        _fill(bm, 1, 4, BUTTON_W - 1, SLOT_H - 4, cardart.BODY)
+        name = _view.ITEM_NAMES[code - _view.FIRST_ITEM]
+        x = (BUTTON_W - GLYPH_W * len(name)) // 2 + 1
+        for i in range(len(name)):
+            cardart.glyph(bm, self.strip, self._tile(ord(name[i])), x + GLYPH_W * i, 5)
 
     def _look(self, k, code, playable, cursor):
         """Colours (and the raise) of slot ``k``: only when they changed."""
@@ -328,12 +487,13 @@ class Renderer:
                 ink, body = BUTTON_CURSOR
                 if not playable:
                     body = 0x806800
+            pal[cardart.INK] = ink
+            pal[cardart.BODY] = body
+            pal[cardart.FRAME] = FRAME_CURSOR if cursor else frame
         else:
-            ink, body, frame = CARD_ON if playable else CARD_OFF
-        pal[1] = ink
-        pal[2] = body
-        pal[3] = FRAME_CURSOR if cursor else frame
-        self._slots[k].y = ITEMS_Y - RAISE if cursor else ITEMS_Y
+            card_colors(pal, code, playable or cursor)
+            pal[cardart.FRAME] = CARD_CURSOR if cursor else CARD_FRAME if playable else CARD_FRAME_OFF
+        self._slots[k].y = ITEMS_Y - (RAISE if cursor else RAISE_PLAYABLE if playable else 0)
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
@@ -395,9 +555,40 @@ class Renderer:
             self._arrows[1].hidden = not right
 
     # ---- the whole screen ----------------------------------------------------------
+    def _place_rows(self, table):
+        """Move the line rows 1..8 to the table's places (seats, event) or back to the grid."""
+        if self._table_rows == table:
+            return
+        self._table_rows = table
+        for r in range(1, 9):
+            row = self._rows[r]
+            if table and r <= 6:
+                row.x = SEAT_X
+                row.y = SEAT_Y + (r - 1) * SEAT_H
+            elif table and r == 8:
+                row.x = CELLS_X
+                row.y = EVENT_Y
+            else:
+                row.x = CELLS_X
+                row.y = r * ROW_H
+
     def draw(self, view):
         self._row(0, view.title, TITLE_FG)
-        lines = _view.LINES_WITH_CARDS if view.ncards else _view.LINES
+        table = view.seats > 0
+        if self.table_group.hidden == table:
+            self.table_group.hidden = not table
+        self._place_rows(table)
+        title_bg = SHOW_BG if table and view.show else TITLE_BG
+        if self._title_bg != title_bg:
+            self._title_bg = title_bg
+            self._title_pal[0] = title_bg
+        if table:
+            self._table(view)
+        elif not self._seat_bar.hidden:
+            self._seat_bar.hidden = True
+        lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
+        if table:
+            self._hide_row(7)
         bar = self._cursor_bar
         if 0 <= view.line_cursor < lines:
             y = (view.line_cursor + 1) * ROW_H
@@ -409,6 +600,8 @@ class Renderer:
             bar.hidden = True
         colors = view.colors
         for i in range(_view.LINES):
+            if table:
+                continue
             if i >= lines:
                 self._hide_row(i + 1)
             elif i == view.line_cursor:

@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from engine import cards  # noqa: E402
 from engine import view as v  # noqa: E402
-from hal import desktop, render  # noqa: E402
+from hal import cardart, desktop, render  # noqa: E402
 
 W, H = 160, 128
 SHOTS = os.environ.get("LAMA_TEST_SHOTS")  # a folder: keep the screens for a look
@@ -54,18 +54,25 @@ class Shot:
         return (x1 - x0) * (y1 - y0) - self.count(x0, y0, x1, y1, color, tol)
 
 
-def row_problems(shot, row, text, fg, bg, y=None, ox=0, oy=0):
-    """What is wrong with a text row: its bar, text where text is, nothing past it."""
+def row_problems(shot, row, text, fg, bg, y=None, ox=0, oy=0, cells=None, h=12):
+    """What is wrong with a text row: its bar, text where text is, nothing past it.
+
+    A row of the grid starts at x 2 and runs to the right edge; a table row
+    of ``cells`` characters starts at ``ox`` and ends with its last cell.
+    """
     out = []
     y0 = oy + (row * 12 if y is None else y)
+    if cells is not None:
+        ox -= 2
+    right = ox + W if cells is None else ox + 2 + 6 * cells
     end = ox + 2 + 6 * len(text)
-    ink = shot.count(ox + 2, y0, end, y0 + 12, rgb(fg)) if text.strip() else 0
+    ink = shot.count(ox + 2, y0, end, y0 + h, rgb(fg)) if text.strip() else 0
     if text.strip() and ink < 3 * len(text.replace(" ", "")):
         out.append("row %d: %d text pixels for %r" % (row, ink, text))
-    stray = shot.not_color(end, y0, ox + W, y0 + 12, rgb(bg))
+    stray = shot.not_color(end, y0, right, y0 + h, rgb(bg))
     if stray:
         out.append("row %d: %d pixels past the text" % (row, stray))
-    if shot.not_color(ox + 2, y0, end, y0 + 12, rgb(bg)) - ink > 0:
+    if shot.not_color(ox + 2, y0, end, y0 + h, rgb(bg)) - ink > 0:
         out.append("row %d: pixels neither text nor background" % row)
     return out
 
@@ -142,20 +149,25 @@ def item_problems(shot, renderer, vw):
         if x < 0 or x + w > W:
             out.append("item %d off screen at x=%d" % (i, x))
             continue
-        raised = y < render.ITEMS_Y
-        if raised != (i == cur):
-            out.append("item %d raised=%s, cursor=%d" % (i, raised, cur))
+        lift = render.RAISE if i == cur else render.RAISE_PLAYABLE if playable else 0
+        if y != render.ITEMS_Y - lift:
+            out.append("item %d at y=%d, not raised %d (cursor=%d, playable=%s)" % (i, y, lift, cur, playable))
         top = y + (3 if code >= v.FIRST_ITEM else 0)
         frame = shot.at(x, top)
-        if i == cur and not close(frame, rgb(render.FRAME_CURSOR)):
-            out.append("cursor item %d has no yellow frame: %s" % (i, frame))
-        if i != cur and close(frame, rgb(render.FRAME_CURSOR)):
+        want = render.CARD_CURSOR if code < v.FIRST_ITEM else render.FRAME_CURSOR
+        if i == cur and not close(frame, rgb(want)):
+            out.append("cursor item %d has no cursor frame: %s" % (i, frame))
+        if i != cur and close(frame, rgb(want)):
             out.append("item %d framed like the cursor" % i)
         if code < v.FIRST_ITEM:
-            body = rgb((render.CARD_ON if playable else render.CARD_OFF)[1])
-            ink = rgb((render.CARD_ON if playable else render.CARD_OFF)[0])
-            if shot.count(x + 2, y + 2, x + w - 2, y + 20, body) < 60:
+            pal = {}
+            render.card_colors(pal, code, playable or i == cur)
+            body = rgb(pal[cardart.BODY])
+            ink = rgb(pal[cardart.INK])
+            if shot.count(x + 2, y + 2, x + w - 2, y + 10, body) < 30:
                 out.append("card %d: body not %s" % (i, body))
+            if cards.LOW[code] != cards.HIGH[code] and shot.count(x + 2, y + 12, x + w - 2, y + 20, rgb(pal[cardart.BODY2])) < 30:
+                out.append("double %d: lower half not %s" % (i, pal[cardart.BODY2]))
             if shot.count(x + 2, y + 2, x + w - 2, y + 11, ink) < 6:
                 out.append("card %d: no value drawn" % i)
             icon = cards.ICON[code] or code == cards.LLAMA or cards.LOW[code] != cards.HIGH[code]
@@ -191,7 +203,7 @@ def test_the_checks_catch_a_broken_screen(screen):
     problems = menu_problems(Shot(screen), vw)
     assert any(p.startswith("row 0:") for p in problems) and any(p.startswith("row 6:") for p in problems)
     screen.renderer._rows[0].hidden = False
-    screen.renderer._row_fg[6] = -1
+    screen.renderer._row_rgb[6] = -1
     bad = turn_view()
     screen.show(bad)
     bad.card_cursor = 4  # the View says 4, the screen shows 3
@@ -211,8 +223,7 @@ def test_a_turn_screen_shows_playable_dim_and_cursor_cards_and_buttons(screen):
     # Playable and dim cards really differ on screen, and only the cursor is yellow.
     (_, x0, y0, _), (_, x3, y3, _) = tiles(r, vw)[0], tiles(r, vw)[3]
     assert not close(shot.at(x0 + 6, y0 + 15), shot.at(x3 + 2, y3 + 15))
-    yellow = rgb(render.FRAME_CURSOR)
-    assert shot.count(0, 80, W, 116, yellow) == shot.count(x3, y3, x3 + 13, y3 + 22, yellow) > 50
+    assert shot.count(x3, y3, x3 + 13, y3 + 22, rgb(render.CARD_CURSOR)) >= 60  # the whole frame
     # Moving the cursor to a button: that button turns yellow, the card drops back.
     vw.card_cursor = 6
     screen.show(vw)
@@ -284,6 +295,79 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
     assert title._bitmap is bitmap  # the padded title keeps its bitmap
     for row in r._rows:
         row.__class__ = type(row).__mro__[1]
+
+
+def table_view(players=6, show=False):
+    vw = turn_view()
+    vw.seats = players
+    vw.to_act = 1
+    for q in range(players):
+        vw.names[q] = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fritz")[q]
+        vw.seat_cards[q] = 3 + q
+        vw.points[q] = (0, 7, 123, 40, 99, 118)[q]
+        vw.seat_flags[q] = (v.SEAT_MAGIC if q == 2 else 0) | (v.SEAT_OUT if q == 3 else 0)
+    vw.top = cards.code("2/3")
+    vw.pile = 23
+    vw.show = show
+    vw.stage[0], vw.stage[1], vw.stage[2] = 4, 1, 0
+    vw.has_mine = True
+    vw.mine[0], vw.mine[1], vw.mine[2] = 2, 0, 1
+    vw.event = "Ben plays 3#: Cleo draws"
+    return vw
+
+
+def seat_text(q, vw):
+    hand = "--" if vw.seat_flags[q] & v.SEAT_OUT else "%dc" % vw.seat_cards[q]
+    return "%-5s%3s%4d" % (vw.names[q], hand, vw.points[q])
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_table_view_draws_seats_top_card_pile_stage_and_tokens(screen, players):
+    vw = table_view(players)
+    screen.show(vw)
+    shot = Shot(screen, "table-%d" % players)
+    r = screen.renderer
+    for q in range(6):
+        row = r._rows[r._seat_rows[q]]
+        assert row.hidden == (q >= players)
+        if q < players:
+            fg = render.OUT_FG if q == 3 else render.COLORS[v.HIGHLIGHT] if q == 1 else render.COLORS[0]
+            bg = render.SEAT_BAR if q == 1 else render.BLACK
+            problems = row_problems(shot, 0, seat_text(q, vw), fg, bg, ox=render.SEAT_X, oy=row.y, cells=render.SEAT_CELLS, h=11)
+            assert problems == [], (q, problems)
+            assert r._seat_magic[q] == (2 if q == 2 else 3)  # the star tile, or the blank one
+            # The seat's colour stripe, and nothing of the seat beyond its 80 pixels.
+            assert shot.count(0, row.y + 2, 2, row.y + 10, rgb(v.SEAT_COLORS[q])) == 16
+    assert shot.not_color(render.PANEL_X - 1, render.SEAT_Y, render.PANEL_X, render.EVENT_Y, (0, 0, 0)) == 0  # a gap
+    # The top card, large: its two values' colours, top and bottom.
+    x, y = render.TOP_X, render.TOP_Y
+    assert shot.count(x + 2, y + 2, x + 24, y + 19, rgb(v.VALUE_COLORS[1])) > 200
+    assert shot.count(x + 2, y + 21, x + 24, y + 38, rgb(v.VALUE_COLORS[2])) > 200
+    assert row_problems(shot, 0, "  23", render.COLORS[0], render.BLACK, ox=render.PILE_X - 4,
+                        oy=render.PILE_Y + render.SLOT_H + 1, cells=5) == []
+    assert shot.count(render.PANEL_X, render.STAGE_Y, W, render.STAGE_Y + 8, rgb(render.TOKEN_COLORS[0])) > 20
+    assert shot.count(render.PANEL_X, render.MINE_Y, W, render.MINE_Y + 8, rgb(render.TOKEN_COLORS[3])) > 10
+    assert row_problems(shot, 0, vw.event, render.COLORS[v.ACCENT], render.BLACK, oy=render.EVENT_Y, h=10) == []
+    assert item_problems(shot, r, vw) == []
+
+
+def test_a_magic_show_replaces_the_pile_with_its_banner_and_back(screen):
+    vw = table_view(4, show=True)
+    screen.show(vw)
+    shot = Shot(screen, "table-show")
+    r = screen.renderer
+    assert r._pile.hidden
+    assert shot.count(render.PANEL_X, render.PILE_Y, render.TOP_X, render.STAGE_Y - 2, rgb(render.SHOW_FG)) > 20
+    assert shot.count(0, 0, W, 12, rgb(render.SHOW_BG)) > 1000  # the title bar
+    vw.show = False
+    screen.show(vw)
+    shot = Shot(screen)
+    assert not r._pile.hidden and shot.count(0, 0, W, 12, rgb(render.TITLE_BG)) > 1000
+    assert shot.count(0, 0, W, 128, rgb(render.SHOW_FG)) == 0
+    vw.seats = 0  # a text screen after the table: the table layer goes
+    screen.show(vw)
+    assert r.table_group.hidden
+    assert [(row.x, row.y) for row in r._rows[1:9]] == [(2, 12 * i) for i in range(1, 9)]  # back on the grid
 
 
 def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks(screen):
