@@ -2,7 +2,11 @@
 
 The save is one record (engine.codec framing, magic ``LKSV``)::
 
-    players | variant | speed | where | kinds x6 | names x6 | bot rng (4) | game record
+    players | variant | settings | where | kinds x6 | names x6 | bot rng (4) | game record
+
+``settings`` is the bots' speed (bits 0-1), the lights' brightness XOR 2
+(bits 2-3) and sound off (bit 4): a save from before the lights and sound
+(the speed alone) reads as their defaults, Mid and On, so no new version.
 
 ``where`` says which screen the flow was on between actions (playing, a
 round summary not yet seen, game over), so a power cut resumes exactly
@@ -34,6 +38,7 @@ FINISHED = const(2)  # the game is over (the save stays for the setup)
 NAMES = "Ana Ben CleoDan Eva FinnGia HugoIda Jon Kim Leo Mia Ned Ola Pip "
 SPEEDS = ("Slow", "Normal", "Fast", "Instant")
 SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
+BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
 
 _HEAD = const(16)
 
@@ -49,6 +54,8 @@ class Match:
         self.players = 4
         self.variant = 0
         self.speed = 1
+        self.brightness = 2  # Mid
+        self.sound = True
         self.where = PLAYING
         self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
         self.names = bytearray((0, 1, 2, 3, 4, 5))
@@ -81,7 +88,7 @@ class Match:
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant
-        out[at + 2] = self.speed
+        out[at + 2] = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16)
         out[at + 3] = self.where
         out[at + 4 : at + 10] = self.kinds
         out[at + 10 : at + 16] = self.names
@@ -97,13 +104,16 @@ class Match:
         if len(body) < _HEAD + 4:
             raise ValueError("save is cut short")
         m = Match()
-        m.players, m.variant, m.speed, m.where = body[0], body[1], body[2], body[3]
+        m.players, m.variant, settings, m.where = body[0], body[1], body[2], body[3]
+        m.speed = settings & 3
+        m.brightness = ((settings >> 2) & 3) ^ 2
+        m.sound = not (settings & 16)
         m.kinds[:] = body[4:10]
         m.names[:] = body[10:16]
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
         m.game = g = game.Game.from_bytes(body[_HEAD + 4 :])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
-        ok = ok and m.speed < len(SPEEDS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
+        ok = ok and settings < 32 and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
         # The screen it was on: play goes on until the game is over, a summary may be due.
         if m.where == SUMMARY:
             ok = ok and g.last_round() is not None

@@ -27,6 +27,21 @@ buffers allocated once):
 ``hw.clock``
     ``ticks_ms()`` (wraps like ``supervisor.ticks_ms``: compare with
     ``ticks_diff``) and ``sleep_ms(ms)``.
+``hw.lights``
+    the board's 5 NeoPixels as one light. ``show(rgb)`` sets all of them to
+    one RGB888 colour (0 = off); ``level`` (0..3: off, low, mid, high; set by
+    the flow from the settings) scales it, applied at the next ``show``.
+    Allocates nothing and writes only what changed; a hardware error turns
+    the lights off for good, it never reaches the flow. ``count`` is how
+    many there are (0: a board without any, where ``show`` does nothing).
+``hw.sound``
+    ``beep(kind)`` plays a short sound and returns when it is done (at most
+    0.4 s): ``BEEP_TURN`` (0) a human's turn begins after a hand-off,
+    ``BEEP_OVER`` (1) the game is over. ``on`` (bool): False silences it.
+    No speaker: it does nothing; a hardware error silences it for good.
+    (hal.mock and hal.desktop have both; for boards hal/fx.py has them, made by
+    hal/fxopen.py, but ``hal.board.open()`` does not attach them yet: the
+    board flow's heap goal has no room left for them today.)
 ``hw.entropy()``
     a fresh int >= 0 for seeding a new game.
 ``hw.notices``
@@ -54,6 +69,10 @@ UP = const(64)
 LEFT = const(128)
 
 NAMES = "B A Start Select Right Down Up Left"
+
+BEEP_TURN = const(0)  # hw.sound.beep: a human's turn begins after a hand-off
+BEEP_OVER = const(1)  # the game is over
+LIGHT_LEVELS = const(4)  # hw.lights.level 0..3
 
 
 def ticks_diff(later, earlier):

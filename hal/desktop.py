@@ -6,7 +6,10 @@
     SDL_VIDEODRIVER=dummy python -m hal.desktop --headless --screenshot shots --script "..."
 
 The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
-the same hal/render.py as the board, at 160x128, scaled up for the window.
+the same hal/render.py as the board, at 160x128, scaled up for the window;
+under it a strip shows the board's 5 NeoPixels (``hw.lights``: the colour,
+dimmed by the level; screenshots hold the screen only). The terminal shows no
+lights, and the desktop makes no sound (``hw.sound`` does nothing).
 ``--terminal`` prints each View as text (engine.textview) and reads single
 keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
 button presses first (names as in hal.NAMES, case-insensitive), then quits,
@@ -40,6 +43,8 @@ TERMINAL_HELP = (
     "      enter = Start, tab = Select, q or Esc = quit."
 )
 SIZE = (160, 128)
+LIGHTS_H = 14  # the strip of lights under the screen in the window, in board pixels
+LIGHT_SHADE = (0, 110, 180, 255)  # hw.lights.level -> how bright the window draws them (of 255)
 
 
 class Quit(BaseException):
@@ -92,7 +97,10 @@ def pygame_keymap(pygame):
 
 
 def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
-    """A Blinka displayio display (160x128) drawing into an offscreen ``surface`` (and a window)."""
+    """A Blinka displayio display (160x128) drawing into an offscreen ``surface`` (and a window).
+
+    The window is the screen scaled up with the strip of lights under it (``lights``: set
+    it to a :class:`Lights` to have them drawn)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import contextlib
     import io
@@ -110,6 +118,7 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
         def __init__(self):
             self.surface = None
             self.window = None
+            self.lights = None
             super().__init__(width=size[0], height=size[1], auto_refresh=False, caption=caption)
 
         def _initialize(self, init_sequence):
@@ -118,7 +127,7 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
             if window:
                 pygame.display.init()  # not pygame.init(): no sound, no mixer warnings
                 pygame.display.set_caption(caption)
-                self.window = pygame.display.set_mode((self.width * scale, self.height * scale))
+                self.window = pygame.display.set_mode((self.width * scale, (self.height + LIGHTS_H) * scale))
 
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)
@@ -126,7 +135,9 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
 
         def present(self):
             if self.window is not None:
-                pygame.transform.scale(self.surface, self.window.get_size(), self.window)
+                w, h = self.width * scale, self.height * scale
+                pygame.transform.scale(self.surface, (w, h), self.window.subsurface((0, 0, w, h)))
+                draw_lights(pygame, self.window, self.lights, h, scale)
                 pygame.display.flip()
 
         def _release(self):
@@ -141,6 +152,53 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
     if stop is not None:  # refreshes are explicit: no need for the 1 ms background thread
         stop()
     return display
+
+
+def draw_lights(pygame, window, lights, top, scale):
+    """The strip of 5 lights under the screen (from ``top``): dark when off or without lights."""
+    w = window.get_width()
+    pygame.draw.rect(window, (24, 24, 28), (0, top, w, LIGHTS_H * scale))
+    color = lights.color() if lights is not None else (0, 0, 0)
+    lit = color != (0, 0, 0)
+    radius = 4 * scale
+    for i in range(5):
+        centre = (w * (2 * i + 1) // 10, top + LIGHTS_H * scale // 2)
+        pygame.draw.circle(window, color if lit else (50, 50, 56), centre, radius, 0 if lit else max(1, scale // 2))
+
+
+class Lights:
+    """``hw.lights`` on the desktop: the colour and level; ``changed()`` redraws the window."""
+
+    count = 5
+
+    def __init__(self, changed=None):
+        self.level = 2
+        self.rgb = 0
+        self.changed = changed
+        self._drawn = (0, 0, 0)
+
+    def color(self):
+        """The RGB the window draws: the colour dimmed by the level."""
+        shade = LIGHT_SHADE[max(0, min(3, self.level))]
+        return tuple(((self.rgb >> k) & 255) * shade // 255 for k in (16, 8, 0))
+
+    def show(self, rgb):
+        self.rgb = rgb
+        color = self.color()
+        if color != self._drawn:
+            self._drawn = color
+            if self.changed is not None:
+                self.changed()
+
+
+class Sound:
+    """``hw.sound`` on the desktop: silent."""
+
+    def __init__(self):
+        self.on = True
+
+    def beep(self, kind):
+        pass
 
 
 def pygame_source(display):
@@ -441,13 +499,15 @@ class Hardware:
 
     name = "desktop"
 
-    def __init__(self, buttons, screen, storage, clock, notices=(), seed=None):
+    def __init__(self, buttons, screen, storage, clock, notices=(), seed=None, lights=None):
         self.buttons = buttons
         self.screen = screen
         self.storage = storage
         self.clock = clock
         self.notices = list(notices)
         self._seed = seed
+        self.lights = Lights() if lights is None else lights
+        self.sound = Sound()
 
     def entropy(self):
         if self._seed is not None:
@@ -476,6 +536,7 @@ def build(args, stdin=None, stdout=None):
     shots = Shots(args.screenshot, args.shot_scale) if args.screenshot else None
     cleanups = []
     clock = Clock(fast=args.fast)
+    lights = Lights()
     live = args.stay or not args.script
     if args.terminal:
         display = make_display(window=False) if shots is not None else None
@@ -490,6 +551,8 @@ def build(args, stdin=None, stdout=None):
         if args.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         display = make_display(scale=args.scale, window=True)
+        display.lights = lights
+        lights.changed = display.present
         screen = DisplayScreen(display, shots)
         source = pygame_source(display)
         buttons = Buttons(clock.ticks_ms, script, live, source)
@@ -499,7 +562,7 @@ def build(args, stdin=None, stdout=None):
         for f in cleanups:
             f()
 
-    hw = Hardware(buttons, screen, make_storage(args, notices), clock, notices, args.seed)
+    hw = Hardware(buttons, screen, make_storage(args, notices), clock, notices, args.seed, lights)
     return hw, cleanup
 
 

@@ -101,6 +101,38 @@ class Storage:
         return "memory (aside)"
 
 
+class Lights:
+    """``hw.lights``: the last colour shown (``rgb``) and, when kept, every one (``log``)."""
+
+    count = 5
+
+    def __init__(self, keep=True):
+        self.level = 2
+        self.rgb = 0
+        self.log = [] if keep else None
+
+    def show(self, rgb):
+        self.rgb = rgb
+        if self.log is not None:
+            self.log.append(rgb)
+
+
+class Sound:
+    """``hw.sound``: every beep heard (``log``, when kept: a beep with ``on`` False is not)."""
+
+    def __init__(self, keep=True):
+        self.on = True
+        self.beeps = 0
+        self.log = [] if keep else None
+
+    def beep(self, kind):
+        if not self.on:
+            return
+        self.beeps += 1
+        if self.log is not None:
+            self.log.append(kind)
+
+
 class Hardware:
     """Everything the flow uses, simulated. It is its own ``clock`` (time only moves in ``sleep_ms``)."""
 
@@ -111,6 +143,8 @@ class Hardware:
         self.screen = Screen(keep)
         self.storage = Storage(save, full, readonly)
         self.clock = self
+        self.lights = Lights(keep)
+        self.sound = Sound(keep)
         self.now = 0
         self.notices = list(notices)
         self._seed = seed

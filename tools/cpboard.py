@@ -38,6 +38,9 @@ STANDIN_MODULES = (
     "microcontroller",
     "supervisor",
     "storage",
+    "digitalio",
+    "neopixel_write",
+    "pwmio",
 )
 
 
