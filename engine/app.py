@@ -153,13 +153,14 @@ class App:
                 return i == 2
 
     def rules(self):
-        from engine import rules_text
+        from engine import cards, rules_text
 
         pages = rules_text.PAGES
         i = 0
         while 0 <= i < len(pages):
-            title, lines = pages[i]
-            b = self.ui.message("%s %d/%d" % (title, i + 1, len(pages)), lines, "A: next  B: back")
+            page = pages[i]
+            shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
+            b = self.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
             i += 1 if b & hal.A else -1
         del pages, rules_text
         _forget("rules_text")

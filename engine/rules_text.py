@@ -1,10 +1,25 @@
 """The rules summary shown from the menus, a page per screen (26 x 8).
 
+A page is (title, lines) or (title, lines, cards): ``cards`` names the cards
+drawn under the text, as they look in play (then at most 6 lines).
+
 Imported only while the pages are on screen (the flow drops the module
 afterwards), so its text costs no heap during play.
 """
 
 PAGES = (
+    (
+        "Rules: the cards",
+        (
+            "Values 1-6 and the llama.",
+            "2/3 and 4/5 count as both",
+            "values. Icons on a card:",
+            "o you give a token away,",
+            "# the next player draws,",
+            "* take the magic token.",
+        ),
+        "1 1o 2# 3* 2/3 4/5 6 L",
+    ),
     (
         "Rules: the goal",
         (

@@ -162,9 +162,12 @@ class Table:
             view.names[q] = m.name(q)
             view.seat_cards[q] = min(255, g.hand_size(q))
             view.points[q] = g.score(q)
-            view.seat_flags[q] = (
-                (v.SEAT_MAGIC if magic else 0) | (0 if inside else v.SEAT_OUT) | (v.SEAT_HUMAN if m.kinds[q] == mt.HUMAN else 0)
-            )
+            flags = v.SEAT_MAGIC if magic else 0
+            if not inside:
+                flags |= v.SEAT_OUT
+            if m.kinds[q] == mt.HUMAN:
+                flags |= v.SEAT_HUMAN
+            view.seat_flags[q] = flags
             # 13 characters a seat, the last a space: two seats a line never run together.
             cell = "%-3s%s%3s%4d%s " % (
                 m.name(q)[:3],

@@ -68,12 +68,14 @@ class Ui:
         if hurried:
             hw.buttons.clear()
 
-    def message(self, title, lines, footer="A: OK", color=v.NORMAL):
-        """A screen of text; returns the button that closed it (A or B)."""
+    def message(self, title, lines, footer="A: OK", color=v.NORMAL, cards=()):
+        """A screen of text, ``cards`` (codes) drawn under it; returns the button that closed it (A or B)."""
         view = self.view
         view.clear()
         view.title = title
-        for i in range(min(len(lines), v.LINES)):
+        for c in cards:
+            view.add_card(c, v.PLAYABLE)
+        for i in range(min(len(lines), v.LINES_WITH_CARDS if cards else v.LINES)):
             view.line(i, lines[i], color)
         view.footer = footer
         self.show()

@@ -192,6 +192,7 @@ class Renderer:
         # shared 8x12 bitmap of a single colour, full width.
         bar = displayio.Bitmap(8, ROW_H, 1)
         self._bars = []
+        self._bar_pals = []
         for y, color in ((0, TITLE_BG), (FOOTER_Y, FOOTER_BG), (ROW_H, CURSOR_BG)):
             pal = displayio.Palette(1)
             pal[0] = color
@@ -200,8 +201,9 @@ class Renderer:
             )
             self.group.append(tg)
             self._bars.append(tg)
+            self._bar_pals.append(pal)
         self._cursor_bar = self._bars[2]
-        self._title_pal = self._bars[0].pixel_shader
+        self._title_pal = self._bar_pals[0]
         self._title_bg = TITLE_BG
         self._cursor_bar.hidden = True
         # Text rows (title, 8 lines, footer) are TileGrids over the font's own glyph strip, as

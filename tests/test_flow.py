@@ -252,14 +252,22 @@ def test_setup_changes_players_variant_and_seats():
 
 
 def test_rules_pages_fit_the_screen_and_page_through():
-    from engine import rules_text
+    from engine import cards, rules_text
 
-    for title, lines in rules_text.PAGES:
-        assert len(lines) <= v.LINES and all(len(x) <= v.COLUMNS for x in lines)
+    drawn = set()
+    double = False
+    for page in rules_text.PAGES:
+        title, lines = page[:2]
+        room = v.LINES_WITH_CARDS if len(page) > 2 else v.LINES
+        assert len(lines) <= room and all(len(x) <= v.COLUMNS for x in lines)
         assert len(title) + 4 <= v.COLUMNS
+        if len(page) > 2:
+            drawn.update(cards.ICON[cards.code(n)] for n in page[2].split())
+            double = double or any(cards.LOW[cards.code(n)] != cards.HIGH[cards.code(n)] for n in page[2].split())
+    assert drawn == {0, 1, 2, 3} and double  # every icon, and a double, drawn on a page
     hw, app, driver, rec = play("Down A A A B B B", max_screens=0)
     titles = [s[0] for s in hw.screen.screens]
-    pages = ["= Rules: the goal 1/6", "= Rules: your turn 2/6", "= Rules: round end 3/6"]
+    pages = ["= Rules: the cards 1/7", "= Rules: the goal 2/7", "= Rules: your turn 3/7"]
     assert titles[2:7] == pages + pages[1::-1]  # A, A forward; B, B back
     assert titles[-1] == "= L.A.M.A. Kadabra"  # B on the first page: back to the title
 

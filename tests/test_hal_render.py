@@ -166,7 +166,8 @@ def item_problems(shot, renderer, vw):
             ink = rgb(pal[cardart.INK])
             if shot.count(x + 2, y + 2, x + w - 2, y + 10, body) < 30:
                 out.append("card %d: body not %s" % (i, body))
-            if cards.LOW[code] != cards.HIGH[code] and shot.count(x + 2, y + 12, x + w - 2, y + 20, rgb(pal[cardart.BODY2])) < 30:
+            lower = shot.count(x + 2, y + 12, x + w - 2, y + 20, rgb(pal[cardart.BODY2]))
+            if cards.LOW[code] != cards.HIGH[code] and lower < 30:
                 out.append("double %d: lower half not %s" % (i, pal[cardart.BODY2]))
             if shot.count(x + 2, y + 2, x + w - 2, y + 11, ink) < 6:
                 out.append("card %d: no value drawn" % i)
@@ -333,7 +334,8 @@ def test_a_table_view_draws_seats_top_card_pile_stage_and_tokens(screen, players
         if q < players:
             fg = render.OUT_FG if q == 3 else render.COLORS[v.HIGHLIGHT] if q == 1 else render.COLORS[0]
             bg = render.SEAT_BAR if q == 1 else render.BLACK
-            problems = row_problems(shot, 0, seat_text(q, vw), fg, bg, ox=render.SEAT_X, oy=row.y, cells=render.SEAT_CELLS, h=11)
+            text = seat_text(q, vw)
+            problems = row_problems(shot, 0, text, fg, bg, ox=render.SEAT_X, oy=row.y, cells=render.SEAT_CELLS, h=11)
             assert problems == [], (q, problems)
             assert r._seat_magic[q] == (2 if q == 2 else 3)  # the star tile, or the blank one
             # The seat's colour stripe, and nothing of the seat beyond its 80 pixels.

@@ -249,6 +249,8 @@ def _monkey(seed, counts, screens=2000):
             if view.title == "Pass the device":
                 state["handoff"] = int(view.lines[1].split("(P")[1].rstrip(")")) - 1
             hand = sorted(view.cards[i] for i in range(view.ncards) if view.cards[i] < v.FIRST_ITEM)
+            if view.title.startswith("Rules"):
+                hand = []  # the rules pages draw example cards, nobody's hand
             if hand and m is not None and m.game is not None:
                 g = m.game
                 humans = [p for p in range(g.players) if m.kinds[p] == mt.HUMAN]

@@ -5,7 +5,8 @@
 Plays a seeded game (you and three bots) through the real flow with the mock
 HAL's scripted player, renders every screen with the board's displayio
 renderer on Blinka (headless), and keeps one picture of each kind: the title,
-a hand-off, a turn, a bot's move, a rule prompt, a round summary, the scores.
+a hand-off, a turn, a bot's move, a magic show, the give-away prompt (R11), the
+return choice (R21), a round summary, the scores, game over, a rules page.
 The README shows the ones in docs/. tests/test_screenshots.py checks their
 pixels.
 """
@@ -24,7 +25,7 @@ from hal import desktop, mock  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 
 # Which screen is which, from its View.
-KINDS = ("title", "handoff", "turn", "bot", "prompt", "summary", "scores")
+KINDS = ("title", "handoff", "turn", "bot", "show", "give", "return", "summary", "scores", "gameover", "rules")
 
 
 def kind_of(view):
@@ -37,8 +38,16 @@ def kind_of(view):
         return "summary"
     if t in ("Scores", "Final scores"):
         return "scores"
-    if t.startswith("Give a") or t == "Well played":
-        return "prompt"
+    if t.startswith("Give a"):
+        return "give"
+    if t == "Well played":
+        return "return"
+    if t == "Game over":
+        return "gameover"
+    if t.startswith("Rules") or t.startswith("Cards"):
+        return "rules"
+    if view.seats and view.show:
+        return "show"
     if t.startswith("Round ") and t.endswith("(bot)") and " plays " in "".join(view.lines):
         return "bot"
     if t.startswith("Round ") and view.card_cursor >= 0 and sum(view.marks[: view.ncards]) > 1:
@@ -89,6 +98,13 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2):
         app.run()
     except mock.Done:
         pass
+    if "rules" in kinds and "rules" not in taken:  # a fresh title: New game, Rules, ...
+        hw = mock.Hardware("Down A")
+        hw.screen.show = show
+        try:
+            appmod.App(hw).run()
+        except mock.Done:
+            pass
     return taken
 
 
