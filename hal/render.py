@@ -162,6 +162,18 @@ def font_strip(font=None):
 _fill = cardart.fill
 
 
+def _bar_at(bar, y):
+    """Show ``bar`` at ``y`` (only what changed), or hide it for y < 0."""
+    if y < 0:
+        if not bar.hidden:
+            bar.hidden = True
+        return
+    if bar.y != y:
+        bar.y = y
+    if bar.hidden:
+        bar.hidden = False
+
+
 def card_colors(pal, code, bright=True):
     """Set the ink and body colours of card ``code`` in a card palette (see hal/cardart.py)."""
     low = _view.VALUE_COLORS[cards.LOW[code] - 1]
@@ -345,11 +357,11 @@ class Renderer:
             self._hide_row(r)
             return
         sig = counts[0] | counts[1] << 8
+        text = self._row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
-            self._row(r, "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99)), COLORS[0])
-        else:
-            self._row(r, self._row_text[r], COLORS[0])
+            text = "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99))
+        self._row(r, text, COLORS[0])
         magic = 2 if counts[2] else 3
         if icons[2] != magic:
             icons[2] = magic
@@ -373,25 +385,18 @@ class Renderer:
                 continue
             flags = view.seat_flags[q]
             sig = view.seat_cards[q] | (min(view.points[q], 0xFFFF) << 8) | (flags << 24)
+            text = self._row_text[r]
             if sig != self._seat_sig[q] or view.names[q] is not self._seat_names[q]:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
                 hand = "--" if flags & _view.SEAT_OUT else "%dc" % view.seat_cards[q]
-                self._row(r, "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q]), 0)
+                text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
             fg = OUT_FG if flags & _view.SEAT_OUT else COLORS[_view.HIGHLIGHT] if q == view.to_act else COLORS[0]
-            self._row(r, self._row_text[r], fg)
+            self._row(r, text, fg)
             tile = 2 if flags & _view.SEAT_MAGIC else 3
             if magic_col[q] != tile:
                 magic_col[q] = tile
-        bar = self._seat_bar
-        if 0 <= view.to_act < n:
-            y = SEAT_Y + view.to_act * SEAT_H
-            if bar.y != y:
-                bar.y = y
-            if bar.hidden:
-                bar.hidden = False
-        elif not bar.hidden:
-            bar.hidden = True
+        _bar_at(self._seat_bar, SEAT_Y + view.to_act * SEAT_H if 0 <= view.to_act < n else -1)
         # The pile and its count; in a magic show the title bar turns magenta and "SHOW" lies
         # where the pile was (nobody draws in a show).
         show = view.show
@@ -401,10 +406,11 @@ class Renderer:
             self._pile_count = -1
             self._row(self._pile_row, "SHOW!", SHOW_FG)
         else:
+            text = self._row_text[self._pile_row]
             if view.pile != self._pile_count:
                 self._pile_count = view.pile
-                self._row(self._pile_row, "%4d" % view.pile, COLORS[0])
-            self._row(self._pile_row, self._row_text[self._pile_row], COLORS[0])
+                text = "%4d" % view.pile
+            self._row(self._pile_row, text, COLORS[0])
         if view.top != self._top_code:
             self._top_code = view.top
             cardart.card(self._top_bm, self.strip, self.table, view.top, TOP_W, TOP_H, 2)
@@ -591,19 +597,9 @@ class Renderer:
         lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
         if table:
             self._hide_row(7)
-        bar = self._cursor_bar
-        if 0 <= view.line_cursor < lines:
-            y = (view.line_cursor + 1) * ROW_H
-            if bar.y != y:
-                bar.y = y
-            if bar.hidden:
-                bar.hidden = False
-        elif not bar.hidden:
-            bar.hidden = True
+        _bar_at(self._cursor_bar, (view.line_cursor + 1) * ROW_H if 0 <= view.line_cursor < lines else -1)
         colors = view.colors
-        for i in range(_view.LINES):
-            if table:
-                continue
+        for i in range(0 if table else _view.LINES):  # (a table's rows 1..8 are its seats and event)
             if i >= lines:
                 self._hide_row(i + 1)
             elif i == view.line_cursor:
