@@ -4,6 +4,12 @@ Written against the HAL interface only (see hal/__init__.py): the board's
 code.py, the desktop simulator and the tests all call ``run`` with their own
 hardware object. Screens are drawn into one reused View (engine.view).
 
+Lights and sound: the settings (brightness, sound on or off) live in the
+match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
+``hw.sound.on`` at once. The table lights the seat to act (:meth:`App.light`),
+flashes a magic show (:meth:`App.flash`) and beeps (:meth:`App.beep`); back on
+the title the lights are off.
+
 Saves: after every action (engine.table) and on leaving a game. A save that
 cannot be read is kept aside, never deleted, and the player is told why; a
 save that cannot be written (full or read-only flash) is reported once and
@@ -32,11 +38,14 @@ class App:
         self.match = None  # the saved or current match, if any
         self.setup_match = mt.Match()  # the settings the next new game starts with
         self.save_failed = False
+        self._rgb = 0  # the lights' colour (App.flash goes back to it)
 
     def run(self):
+        self.apply_settings()
         for note in self.hw.notices:
             self.ui.message("Note", _ui.wrap(note), "A: OK", v.ALERT)
         self.load()
+        self.apply_settings()
         cursor = 0
         while True:
             resumable = self.match is not None and self.match.where != mt.FINISHED
@@ -44,15 +53,18 @@ class App:
                 "New game",
                 "Rules",
                 "Speed: " + mt.SPEEDS[self.setup_match.speed],
+                "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
+                "Sound: " + ("On" if self.setup_match.sound else "Off"),
                 "About",
             ]
-            header = ("Reiner Knizia's card game", "on " + self.hw.name, "")
+            header = ("Reiner Knizia's card game", "on " + self.hw.name)  # 6 rows left: all items
             i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
             try:
-                if choice.startswith("Speed"):
-                    self._next_speed()
+                if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
+                    self._next_setting(choice)
+                    self.save()  # kept with the save, when there is one
                 elif choice == "Continue":
                     self.play()
                 elif choice == "New game" and self.setup():
@@ -80,16 +92,61 @@ class App:
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + [where]
         self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
 
-    def _next_speed(self):
-        """A on the "Speed" row: the bots' next pace (kept for new games too)."""
+    def _next_setting(self, row):
+        """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ..."): its next value.
+
+        The bots' pace, the lights' brightness (Off, Low, Mid, High) or sound on/off; kept
+        for new games too, and the lights and sound applied to the hardware at once.
+        """
         m = self.setup_match
-        m.speed = (m.speed + 1) % len(mt.SPEEDS)
+        if row.startswith("Speed"):
+            m.speed = (m.speed + 1) % len(mt.SPEEDS)
+        elif row.startswith("Lights"):
+            m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
+        else:
+            m.sound = not m.sound
         if self.match is not None:
             self.match.speed = m.speed
+            self.match.brightness = m.brightness
+            self.match.sound = m.sound
+        self.apply_settings()
+
+    def apply_settings(self):
+        """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""
+        m = self.setup_match
+        self.hw.lights.level = m.brightness
+        self.hw.sound.on = m.sound
+        self.hw.lights.show(self._rgb)
+
+    # ---- lights and sound, for the table ----------------------------------------------
+    def light(self, seat):
+        """The lights in ``seat``'s colour (engine.view.SEAT_COLORS); -1: off."""
+        self._rgb = v.SEAT_COLORS[seat] if 0 <= seat < len(v.SEAT_COLORS) else 0
+        self.hw.lights.show(self._rgb)
+
+    def flash(self):
+        """A magic show: the lights flash white and magenta (480 ms), then their colour again."""
+        lights = self.hw.lights
+        if not lights.count or not lights.level:
+            return  # nothing to see: no waiting either
+        sleep_ms = self.hw.clock.sleep_ms
+        for _ in range(3):
+            lights.show(0xFFFFFF)
+            sleep_ms(80)
+            lights.show(0xFF00FF)
+            sleep_ms(80)
+        lights.show(self._rgb)
+
+    def beep(self, kind):
+        """``hw.sound.beep(kind)`` (hal.BEEP_TURN, hal.BEEP_OVER) when the sound is on."""
+        if self.setup_match.sound:
+            self.hw.sound.beep(kind)
 
     def play(self):
-        table = Table(self)
-        table.run()
+        try:
+            Table(self).run()
+        finally:
+            self.light(-1)  # back to the title: the lights go off
         self.save()
 
     # ---- setup -------------------------------------------------------------------
@@ -142,11 +199,20 @@ class App:
         """The Start menu in a game: True when the player chose to save and quit."""
         cursor = 0
         while True:
-            items = ["Resume", "Rules", "Save and quit", "Speed: " + mt.SPEEDS[self.match.speed]]
+            m = self.match
+            items = [
+                "Resume",
+                "Rules",
+                "Save and quit",
+                "Speed: " + mt.SPEEDS[m.speed],
+                "Lights: " + mt.BRIGHTNESS[m.brightness],
+                "Sound: " + ("On" if m.sound else "Off"),
+            ]
             i = self.ui.menu("Menu", items, cursor, "A: choose  B: resume")
             cursor = i
-            if i == 3:
-                self._next_speed()
+            if i >= 3:
+                self._next_setting(items[i])
+                self.save()  # a power cut keeps it too
             elif i == 1:
                 self.rules()
             else:
@@ -251,6 +317,8 @@ def _copy_settings(m):
     s.players = m.players
     s.variant = m.variant
     s.speed = m.speed
+    s.brightness = m.brightness
+    s.sound = m.sound
     s.kinds[:] = m.kinds
     s.names[:] = m.names
     return s

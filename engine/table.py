@@ -38,6 +38,7 @@ class Table:
         self.g = app.match.game
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
+        self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
@@ -52,12 +53,16 @@ class Table:
             if m.where == mt.FINISHED:
                 names = [m.name(q) for q in g.winners()]
                 win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
+                self.app.light(-1)
+                self.app.beep(hal.BEEP_OVER)
                 ui.message(
                     "Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "A: title", v.GOOD
                 )
                 return True
             p = g.current_player
+            self.app.light(p)  # the NeoPixels in the colour of the seat to act
             if m.kinds[p] != mt.HUMAN:
+                self.waited = True
                 self.status(p, m.name(p) + " is thinking...")
                 ui.show()
                 self.act(p, bots.choose(g, p, m.kinds[p] - 1, m.bot_rng))
@@ -67,6 +72,10 @@ class Table:
                 continue
             if m.humans() > 1 and self.holder != p:
                 self.handoff(p)
+                self.waited = True
+            if self.waited:
+                self.waited = False
+                self.app.beep(hal.BEEP_TURN)
             self.holder = p
             if g.phase == game.PLAY:
                 a = self.turn(p)
@@ -103,7 +112,10 @@ class Table:
         m = self.m
         rnd = g.round_number
         self.event = self.describe(p, a)
+        show = g.show_active
         g.apply(a)
+        if g.show_active and not show:
+            self.app.flash()  # a magic show began
         if g.is_over() or g.round_number != rnd:
             m.where = mt.SUMMARY
         if m.where != mt.PLAYING or mt.HUMAN in (m.kinds[p], m.kinds[g.current_player]):

@@ -25,6 +25,8 @@ the display's terminal and the console; A then restarts the board.
 ``LAMA_SEED = "42"`` in settings.toml deals every new game from that seed (to replay a game
 someone reports); without it each game gets fresh entropy.
 
+Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
+
 Storage: ``microcontroller.nvm`` when it holds two save slots and
 an aside area (hal/saves.py), else the file ``/saves/lama.sav`` (writable
 when boot.py remounted the drive). Problems found on the way end up in
@@ -162,13 +164,15 @@ class Clock:
 
 
 class Hardware:
-    def __init__(self, name, buttons, screen, storage, clock, notices):
+    def __init__(self, name, buttons, screen, storage, clock, notices, lights, sound):
         self.name = name
         self.buttons = buttons
         self.screen = screen
         self.storage = storage
         self.clock = clock
         self.notices = notices
+        self.lights = lights
+        self.sound = sound
 
     def entropy(self):
         # LAMA_SEED in settings.toml: every new game is dealt the same (to replay a bug report).
@@ -277,8 +281,23 @@ def open():
         display.auto_refresh = False
         screen = render.Screen(display)
     store = make_storage(notices)
+    from hal import fxopen  # lights and sound (compiled here, after the big modules)
+
+    lights = fxopen.make_lights(board, notices)
+    sound = fxopen.make_sound(board, clock.sleep_ms, notices)
+    del fxopen
+    _forget("fxopen")  # start-up code: its heap comes back
     board_id = getattr(board, "board_id", "board")
-    return Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices)
+    return Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices, lights, sound)
+
+
+def _forget(name):
+    """Drop a module of ``hal`` used only at start-up."""
+    import sys
+
+    sys.modules.pop("hal." + name, None)
+    if hasattr(hal, name):
+        delattr(hal, name)
 
 
 def crash(e, hw=None):

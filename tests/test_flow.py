@@ -300,7 +300,7 @@ def test_a_on_speed_cycles_the_bots_pace():
 
 
 def test_about_names_the_interpreter_the_board_the_free_heap_and_the_saves():
-    hw, app, driver, rec = play("Down Down Down A A", max_screens=0)
+    hw, app, driver, rec = play("Up A A", max_screens=0)  # Up from the top: the last row, About
     about = [screen for screen in hw.screen.screens if "About" in screen[0]]
     assert about, hw.screen.screens[-1]
     text = "\n".join(about[0])

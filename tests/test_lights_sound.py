@@ -273,3 +273,69 @@ def test_a_board_without_neopixels_or_speaker_gets_objects_that_do_nothing(fake_
     hw.lights.show(0xFFFFFF)
     hw.sound.on = True
     hw.sound.beep(1)
+
+
+# ---- the flow: menus and the table's calls ----------------------------------------------
+from engine import view as v  # noqa: E402
+from tests.flow_driver import new_game_script  # noqa: E402
+from tests.test_flow import play  # noqa: E402
+
+SHOW_FLASH = [0xFFFFFF, 0xFF00FF] * 3
+
+
+def test_the_title_rows_cycle_lights_and_sound_and_apply_them_at_once():
+    # Title: New game, Rules, Speed, Lights, Sound, About. Lights: Mid -> High -> Off; Sound: On -> Off.
+    hw, app, driver, rec = play("Down Down Down A A Down A", max_screens=0)
+    screens = hw.screen.screens
+    assert "> Lights: High" in screens[4] and "> Lights: Off" in screens[5] and "> Sound: Off" in screens[-1]
+    assert (app.setup_match.brightness, app.setup_match.sound) == (0, False)
+    assert (hw.lights.level, hw.sound.on) == (0, False)
+
+
+def test_the_settings_go_with_the_save_and_come_back_after_a_restart():
+    hw, app, driver, rec = play(new_game_script([0, 1, 1]) + " Start Down Down Down Down A Down A B", max_screens=0)
+    assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu: Lights, Sound
+    saved = hw.storage.data
+    hw2, app2, _, _ = play("", save=saved, max_screens=0)
+    assert (app2.setup_match.brightness, app2.setup_match.sound) == (3, False)
+    assert (hw2.lights.level, hw2.sound.on) == (3, False)
+
+
+def test_the_lights_take_the_colour_of_the_seat_to_act_and_go_off_at_the_title():
+    hw, app, driver, rec = play(new_game_script([0, 2, 2, 2]), max_screens=400)
+    seen = set(hw.lights.log)
+    assert {v.SEAT_COLORS[q] for q in range(4)} <= seen
+    assert hw.lights.rgb == 0 or app.match.where != 3  # back on the title: off
+
+
+def test_a_magic_show_flashes_the_lights_then_they_show_the_seat_again():
+    for seed in range(5, 40):
+        hw, app, driver, rec = play(new_game_script([0, 1, 1, 1]), seed=seed, max_screens=300)
+        log = hw.lights.log
+        at = [i for i in range(len(log) - 6) if log[i : i + 6] == SHOW_FLASH]
+        if at:
+            break
+    assert at, "no magic show in 35 games"
+    i = at[0]
+    assert log[i + 6] == log[i - 1] and log[i + 6] in v.SEAT_COLORS  # back to the colour it had
+
+
+def test_no_flash_and_no_wait_with_the_lights_off():
+    script = "Down Down Down A A Up Up Up " + new_game_script([0, 1, 1, 1])  # Lights Mid, High, Off; New game
+    hw, app, driver, rec = play(script, seed=7, max_screens=300)
+    assert hw.lights.level == 0 and any("MAGIC SHOW" in " ".join(screen) for screen in hw.screen.screens)
+    log = hw.lights.log
+    assert not any(log[i : i + 6] == SHOW_FLASH for i in range(len(log)))
+
+
+def test_a_beep_after_every_hand_off_and_one_at_game_over():
+    hw, app, driver, rec = play(new_game_script([0, 0, 0]), title_choice=None)
+    assert app.match.game.is_over()
+    handoffs = sum(1 for t, _, _, _ in rec.shown if t == "Pass the device")
+    assert hw.sound.log.count(hal.BEEP_TURN) == handoffs
+    assert hw.sound.log[-1] == hal.BEEP_OVER and hw.sound.log.count(hal.BEEP_OVER) == 1
+
+
+def test_sound_off_is_silent():
+    hw, app, driver, rec = play("Down Down Down Down A Up Up Up Up " + new_game_script([0, 0, 0]), title_choice=None)
+    assert app.match.game.is_over() and not hw.sound.on and hw.sound.log == []
