@@ -111,6 +111,7 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
         import busdisplay
         import displayio
         from blinka_displayio_pygamedisplay import PyGameDisplay
+        from displayio._area import Area
 
     class ScaledDisplay(PyGameDisplay):
         """PyGameDisplay at the board's size, shown scaled; ``surface`` is the 160x128 picture."""
@@ -119,6 +120,8 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
             self.surface = None
             self.window = None
             self.lights = None
+            self.pushed = 0  # pixels the last refresh sent (a board sends 2 bytes each)
+            self.areas = 0  # and in how many areas
             super().__init__(width=size[0], height=size[1], auto_refresh=False, caption=caption)
 
         def _initialize(self, init_sequence):
@@ -128,6 +131,26 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
                 pygame.display.init()  # not pygame.init(): no sound, no mixer warnings
                 pygame.display.set_caption(caption)
                 self.window = pygame.display.set_mode((self.width * scale, (self.height + LIGHTS_H) * scale))
+
+        def _get_refresh_areas(self):
+            # Counted (tools/bench.py --screen): what a board would push, displayio's dirty areas
+            # of the tree. Drawn: the whole screen, as PyGameDisplay does (its partial drawing
+            # fails on an area of an odd number of pixels).
+            group = self._core.current_group
+            if self._core.full_refresh and group is not None:
+                # Blinka clears a TileGrid's changes after a refresh only when its own walk
+                # saw them (CircuitPython always does): walk once, or the next refresh would
+                # count everything again.
+                group._get_refresh_areas([])
+            areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            clipped = Area()
+            pushed = 0
+            for a in areas:
+                if self._core.clip_area(a, clipped):
+                    pushed += clipped.size()
+            self.pushed = pushed
+            self.areas = len(areas)
+            return [self._core.area]
 
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)

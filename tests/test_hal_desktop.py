@@ -245,3 +245,20 @@ def test_without_a_screen_the_simulator_plays_in_the_terminal():
     assert not desktop.has_screen({}, "linux")
     assert desktop.has_screen({"DISPLAY": ":0"}, "linux") and desktop.has_screen({"WAYLAND_DISPLAY": "w"}, "linux")
     assert desktop.has_screen({"SDL_VIDEODRIVER": "dummy"}, "linux") and desktop.has_screen({}, "darwin")
+
+
+def test_the_display_counts_what_a_board_would_push_only_changes():
+    from tests.test_flow import THREE_HUMANS, play
+
+    hw, app, driver, rec = play(THREE_HUMANS + " A", max_screens=0)  # on the first turn screen
+    view = hw.screen.view
+    display = desktop.make_display(window=False)
+    screen = desktop.DisplayScreen(display)
+    screen.show(view)
+    full = display.width * display.height
+    assert display.pushed >= full  # the first picture: everything
+    screen.show(view)
+    assert display.pushed == 0 and display.areas == 0  # nothing changed: nothing sent
+    view.card_cursor = (view.card_cursor + 1) % view.ncards
+    screen.show(view)
+    assert 0 < display.pushed < full // 4  # the cursor moved: two cards' worth

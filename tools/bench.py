@@ -4,6 +4,7 @@
     python tools/bench.py --quick    # fewer games
     python tools/bench.py --board    # CircuitPython 10.2.1 only: board flow heap, Hard move on a SAMD51
     python tools/bench.py --board --all   # and the heap table over both versions and forms
+    python tools/bench.py --screen   # one screen update: pixels pushed, objects changed
 
 Prints random-play moves per second (whole games: deals and scoring
 included), the bytes of one game state per player count, and under the real
@@ -213,12 +214,85 @@ def board_figures(everything):
         print("  %-26s %8s %8s %8s %8s" % tuple(["board flow, human game"] + row))
 
 
+def screen_figures(games=6, seed=3):
+    """The cost of one screen update on the board's renderer (hal/render.py through Blinka
+    displayio): pixels pushed (displayio's dirty areas, clipped; 2 bytes each to the display)
+    and objects changed (TileGrids with a dirty area), by kind of update, over ``games`` games
+    of one human (a random player) against three Normal bots."""
+    from displayio import TileGrid
+
+    from engine import app as appmod
+    from engine import match as mt
+    from hal import desktop, mock
+    from tests.flow_driver import Driver, new_game_script, random_choice
+
+    changed = [0]
+    inner_areas = TileGrid._get_refresh_areas
+
+    def counting(self, areas):
+        n = len(areas)
+        inner_areas(self, areas)
+        if len(areas) > n:
+            changed[0] += 1
+
+    TileGrid._get_refresh_areas = counting
+    display = desktop.make_display(window=False)
+    screen = desktop.DisplayScreen(display)
+    kinds = {}
+    last = [None]
+    mock_show = None
+
+    def record(view):
+        changed[0] = 0
+        mock_show(view)  # the mock keeps the view, for the test player
+        screen.show(view)
+        hand = bytes(view.cards[: view.ncards])
+        key = (view.title, view.to_act, hand, view.seats)
+        if not view.seats:
+            kind = "text screen (menu, message)"
+        elif last[0] is not None and last[0][:3] == key[:3]:
+            kind = "table: the cursor moved"
+        elif view.title.endswith("(bot)"):
+            kind = "table: a bot's move (thinking, then done)"
+        else:
+            kind = "table: a human's turn begins"
+        last[0] = key
+        kinds.setdefault(kind, []).append((display.pushed, changed[0]))
+
+    try:
+        for k in range(games):
+            hw = mock.Hardware(new_game_script([mt.HUMAN, 2, 2, 2]), seed=seed + k, keep=False)
+            app = appmod.App(hw)
+            hw.buttons.feed = Driver(app, random_choice(rng.Rng(seed + k)), 3000, None)
+            mock_show = hw.screen.show
+            hw.screen.show = record
+            try:
+                app.run()
+            except mock.Done:
+                pass
+    finally:
+        TileGrid._get_refresh_areas = inner_areas
+    full = display.width * display.height
+    print("screen updates (hal/render.py, %dx%d = %d pixels; %d games, 1 human vs 3 Normal):" % (
+        display.width, display.height, full, games))
+    print("  %-42s %6s %16s %16s" % ("update", "count", "pixels median/max", "objects med/max"))
+    for kind in sorted(kinds):
+        rows = kinds[kind]
+        px = sorted(r[0] for r in rows)
+        ob = sorted(r[1] for r in rows)
+        print("  %-42s %6d %8d/%-7d %8d/%-7d" % (kind, len(rows), px[len(px) // 2], px[-1], ob[len(ob) // 2], ob[-1]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer games")
     ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
     ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
+    ap.add_argument("--screen", action="store_true", help="only the screen-update figures (pixels, objects)")
     args = ap.parse_args()
+    if args.screen:
+        screen_figures()
+        return
     if args.board:
         board_figures(args.all)
         return
