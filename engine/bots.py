@@ -31,26 +31,44 @@ hidden cards anew and checks that every level's choice stays the same).
   before a give-away or a llama, so that the black is what leaves.
 * Hard: determinized Monte Carlo. Candidates: the legal actions (no
   exchange; no draw or quit while Normal would play a card). Each iteration
-  deals one determinization and plays every candidate on it, then the rest
-  of the round with Normal for every seat (common random numbers), up to
-  60 steps; the best total of ``(others' points gained) - (players - 1) x
-  (own points gained)`` wins, Normal's choice on ties. A give-away, the
-  token return and forced moves are Normal's. The work is bounded by
-  ``budget`` ``Game.step`` calls (default HARD_BUDGET); ``last_steps`` is
-  how many the last decision used, never more than the budget.
+  deals one determinization and plays every candidate on it, then Normal
+  for every seat (common random numbers) until the round ends or ``_DEPTH``
+  (20) steps are played; a cut rollout is scored by a static evaluation,
+  ``_EVAL``: for a seat still in the round the points it is expected to gain
+  by the round's end given its hand size and hand points (fitted on Normal
+  self-play by ``tools/tune.py --fit``), for a seat that quit its hand's
+  points. The best total of ``(others' points gained) - (players - 1) x (own
+  points gained)`` wins; Normal's choice is credited ``_H_PRIOR`` (2 points)
+  per iteration in advance and wins ties. A give-away, the token return
+  and forced moves are Normal's. The work is bounded by ``budget``
+  ``Game.step`` calls (default HARD_BUDGET); ``last_steps`` is how many the
+  last decision used, never more than the budget.
 
-Budget (issue 10): 400 steps. Under CircuitPython 10.2.1's 32-bit unix
-port a Hard decision of ~340 steps took 8.2 ms and of ~470 steps 12.9 ms
-with the pystone run beside it at 161,000 and 128,000 pystones/s: times
-(pystones/s / 1500) gives ~0.88 s and ~1.10 s on a SAMD51, so 400 steps is
-~0.95 s. (700 steps was ~1.4 s.) Against the tuned Normal the search gains
-little at that budget (near par at 450 steps, 34% of 200 games at 2,000
-steps, Kadabra, 4 players): the flat method needs many more samples than a
-board affords. ``_H_PRIOR`` (Normal's choice credited in advance) and
-``_DEPTH`` are there for tools/tune.py.
+Issue 10: Normal's rule reads the hand bytes directly and a rollout copies
+only the state, so a step costs ~25% less board time than before; the
+rollout depth (20, from 60) and the prior were tuned with tools/tune.py
+against three Normals (800 games a setting, both variants: depth 100 27.2%,
+60 30.7%, 30 31.7%, 20 32.4%, 10 31.5%; prior 1 point 30.2%, 2 points 30.7%,
+3 points 31.0%). Candidates that draw or quit while a card plays were worse
+(25.2% against 33.1%, 1,000 games at 1,500 steps). A search that saw the
+opponents' hands won 49% against three Normals at 3,000 steps where the
+determinized one won 30-35%: what the seat cannot know, not the search,
+bounds Hard, and no history is kept to infer hands from.
+
+Budget: 500 steps. tools/bench.py --board (CircuitPython 10.2.1's 32-bit
+unix port, pystone in the same run, board time = time x pystones/s /
+1500): 0.76 s per searching Hard move on a SAMD51, the slowest 0.93 s (the
+old 400-step search: 0.65 s, the slowest 0.81 s). The per-move time is
+noisy on a shared machine: runs of 4 games gave 0.60-1.06 s at 500 steps.
+
+Measured (tools/arena.py, seed 1, 4 players, one Hard against three,
+2,000 games, 500 steps; 25% is par): against jsai Kadabra 54.4%
+(52.2-56.5%), Classic 49.0% (46.8-51.2%); against Normal Kadabra 32.4%
+(30.4-34.5%), Classic 33.8% (31.7-35.9%). The old search won ~26% against
+Normal. README.md has the budget curve and the other player counts.
 
 No allocation once the three scratch games exist (checked on MicroPython),
-~4.7 KB of heap for the module after import (64-bit unix port), integer
+~5 KB of heap for the module after import (64-bit unix port), integer
 arithmetic only: a seed gives the same choice on CPython and MicroPython.
 """
 
@@ -68,10 +86,10 @@ NORMAL = const(1)
 HARD = const(2)
 LEVELS = ("Easy", "Normal", "Hard")
 
-HARD_BUDGET = const(400)  # Game.step calls per Hard decision (see the docstring)
-_DEPTH = const(60)  # most steps of one rollout
-_MIN_DEPTH = const(8)  # no iteration with less than this left per candidate
-_H_PRIOR = const(0)  # utility per iteration Normal's choice gets in advance
+HARD_BUDGET = const(500)  # Game.step calls per Hard decision (see the docstring)
+_DEPTH = const(20)  # most steps of one rollout, then _EVAL
+_MIN_DEPTH = const(4)  # no iteration with less than this left per candidate
+_H_PRIOR = const(16)  # utility per iteration Normal's choice gets in advance
 
 # Normal's weights (tools/tune.py): card value, icon bonuses, when to draw and to skip.
 _B_CIRCLE = const(4)
@@ -88,6 +106,7 @@ last_steps = 0  # Game.step calls of the last Hard decision
 
 _buf = bytearray(32)  # legal actions of the view
 _rbuf = bytearray(32)  # legal actions inside a rollout
+_held = bytearray(COUNT)  # Normal: the codes in the hand
 _start = [0] * 6  # scores when a Hard decision starts
 _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
@@ -106,6 +125,13 @@ def _scratch(g, k):
         if _games[i] is None:
             _games[i] = g.copy()
     return _games
+
+
+def _copy(dst, src):
+    """``dst[:] = src`` without a slice (which allocates on CircuitPython 9). A rollout copies
+    only the state: the last round's result ``r`` is written by a round's end, never read."""
+    for i in range(len(src)):
+        dst[i] = src[i]
 
 
 def _hand_points(s, at):
@@ -139,33 +165,47 @@ def _normal(g, p, buf, n):
     """Normal's choice for seat ``p`` among the ``n`` legal actions in ``buf``.
 
     ``g`` must be a view (determinized) or a rollout copy: only ``p``'s hand
-    and public fields are read. Allocates nothing.
+    and public fields are read. Allocates nothing. (Hard's rollouts spend
+    most of their time here, so it reads the hand bytes directly.)
     """
-    phase = g.phase
+    s = g.s
+    phase = s[2]  # game.py's state layout: the phase, the magic token, the flags
     if phase == game.CHOOSE_GIVE:
         return leader(g, buf, n)
     if phase == game.CHOOSE_RETURN:
         return _given_back(buf, n)
-    s = g.s
     at = g.hand_at(p)
-    magic = g.magic_holder == p
-    whites = g.whites(p)
+    magic = s[7] == p
+    whites = s[at - 4] | (s[at - 3] << 8)
     can_x = whites >= 10 and whites % 10 == 0
-    # The nearest anybody else is to going out.
-    near = 99
-    for q in range(g.players):
-        if q != p and g.in_round(q) and g.hand_size(q) < near:
-            near = g.hand_size(q)
-    if g.show_active:  # the show (R15): a llama, the magic token, or collect
+    if s[5] & 1:  # the show (R15): a llama, the magic token, or collect
         if buf[0] == LLAMA:
             if can_x:
                 return EXCHANGE
             return LLAMA
         return SKIP if magic else COLLECT
-    size = g.hand_size(p)
+    size = s[at - 5]  # the hand size (game.py's seat record)
+    if buf[0] >= COUNT:  # no card to play
+        if magic:
+            return SKIP
+        if buf[0] == DRAW and _hand_points(s, at) >= _Q_BASE:
+            return DRAW
+        return QUIT
+    # The codes held, once: the follow-up test below runs over these only.
+    held = _held
+    m = 0
+    for i in range(cards.PACKED_SIZE):
+        x = s[at + i]
+        if x & 15:
+            held[m] = 2 * i
+            m += 1
+        if x > 15:
+            held[m] = 2 * i + 1
+            m += 1
+    kadabra = s[1] == 0  # game.py's variant byte
+    stage_full = kadabra and g.stage_tokens() >= game.SHOW_AT - 1
     best = -1
     key = -999
-    stage_full = g.variant == "kadabra" and g.stage_tokens() >= game.SHOW_AT - 1
     for i in range(n):
         c = buf[i]
         if c >= COUNT:
@@ -175,7 +215,7 @@ def _normal(g, p, buf, n):
         if size == 1:
             k += 200  # going out
         elif c == LLAMA:
-            if g.variant == "kadabra":
+            if kadabra:
                 k += _B_LLAMA + _B_SHOW * stage_full
         elif icon == cards.ICON_CIRCLE:
             k += _B_CIRCLE
@@ -185,25 +225,26 @@ def _normal(g, p, buf, n):
             k -= _B_STAR
         # a card left that could follow this one
         ok = cards.accepts(c)
-        for d in range(COUNT):
-            if cards.packed_count(s, at, d) > (d == c) and VALUE_BITS[d] & ok:
+        two = (s[at + (c >> 1)] >> ((c & 1) << 2)) & 15 > 1
+        for j in range(m):
+            d = held[j]
+            if VALUE_BITS[d] & ok and (d != c or two):
                 k += _B_FOLLOW
                 break
         if k > key:
             key = k
             best = c
-    if best >= 0:
-        if magic and size > 1 and near <= _NEAR_SKIP:
+    if magic and size > 1:
+        # The nearest anybody else is to going out.
+        near = 99
+        for q in range(g.players):
+            if q != p and g.in_round(q) and g.hand_size(q) < near:
+                near = g.hand_size(q)
+        if near <= _NEAR_SKIP:
             return SKIP  # the round may end: hand the token back first
-        if can_x and (best == LLAMA or ICON[best] == cards.ICON_CIRCLE):
-            return EXCHANGE  # so that the black is the lowest token that leaves
-        return best
-    if magic:
-        return SKIP
-    pts = _hand_points(s, at)
-    if buf[0] == DRAW and pts >= _Q_BASE:
-        return DRAW
-    return QUIT
+    if can_x and (best == LLAMA or ICON[best] == cards.ICON_CIRCLE):
+        return EXCHANGE  # so that the black is the lowest token that leaves
+    return best
 
 
 def _easy(g, p, buf, n, rng):
@@ -248,22 +289,37 @@ def normal(g, seat, rng):
     return _normal(v, seat, _buf, v.legal_into(_buf))
 
 
-def _utility(g, me, round0):
-    """A rollout's end state for ``me``: others' points gained minus (players - 1) x own.
+# Hard's static evaluation (tools/tune.py --fit): the points a seat still in the round gains
+# by the round's end, in eighths, by hand size (1..9, more counts as 9) and hand points // 4,
+# averaged over 4-player games of Normal bots; Kadabra's table, then Classic's.
+_EVAL = (
+    b"\x08\x16\n\x18\x1c $(\r#&%'26;\x10+01.59:\x1a/862295/6>>417:E7CD8235HBDLFGKEDDDOOORW:C?JTUb]"
+    b"\x01\x0c\x0b\x18\x1f&-4\n\x19\x1c%$06<\x11#&(-46;\x17),-0086\".132/085369630.9<?FHHPT8?FLTUge3=IN[bou"
+)
 
-    Unfinished (the depth ran out): every hand counts as if the round ended
-    now. (A bonus for winning when the round ends the game made no
-    measurable difference, so there is none.)
+
+def _utility(g, me, round0):
+    """A rollout's end state for ``me``, in eighths of a point: others' points gained minus
+    (players - 1) x own.
+
+    When the round goes on (the depth ran out) a seat still in gains what _EVAL expects of
+    its hand, one that quit its hand's points (and 10 with the magic token).
     """
     n = g.players
     done = g.phase >= game.CHOOSE_RETURN or g.round_number != round0
+    off = 72 * g.s[1]  # the variant's table
     u = 0
     for q in range(n):
-        d = g.score(q) - _start[q]
+        d = 8 * (g.score(q) - _start[q])
         if not done:
-            d += _hand_points(g.s, g.hand_at(q)) + 10 * (g.magic_holder == q)
+            pts = _hand_points(g.s, g.hand_at(q))
+            if g.in_round(q):
+                h = g.hand_size(q)
+                d += _EVAL[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
+            else:
+                d += 8 * pts + 80 * (g.magic_holder == q)
         elif g.phase == game.CHOOSE_RETURN and q == g.current_player:
-            d -= 10 if g.score(q) >= 10 else 1
+            d -= 80 if g.score(q) >= 10 else 8
         if q == me:
             u -= (n - 1) * d
         else:
@@ -286,7 +342,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
     # The candidates: every legal action but the exchange (Normal's rule
     # decides that), and neither drawing nor quitting while Normal would play
     # a card: rarely better, and the budget goes further on fewer candidates
-    # (measured: Hard against three Normals won 32% with both, 41% without).
+    # (measured against three Normals, 1,500 steps: 25.2% with both, 33.1% without).
     k = 0
     for i in range(n):
         if buf[i] != EXCHANGE and not ((buf[i] == DRAW or buf[i] == QUIT) and pick < COUNT):
@@ -297,7 +353,10 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
     for q in range(v.players):
         _start[q] = v.score(q)
     round0 = v.round_number
+    r0 = round0 & 255
     tot = _sum
+    bs = base.s
+    ws = w.s
     for i in range(k):
         tot[i] = 0
     steps = 0
@@ -310,16 +369,16 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
         if cap < _MIN_DEPTH:
             break
         iters += 1
-        base.load(v)
+        _copy(bs, v.s)
         base.determinize(seat, rng)
         for i in range(k):
-            w.load(base)
+            _copy(ws, bs)
             w.step(buf[i])
             steps += 1
             left = cap
-            while left and w.phase < game.CHOOSE_RETURN and w.round_number == round0:
-                p = w.current_player
-                w.step(_normal(w, p, rbuf, w.legal_into(rbuf)))
+            # game.py's layout: s[2] the phase, s[3] the seat to act, s[9] the round's low byte
+            while left and ws[2] < game.CHOOSE_RETURN and ws[9] == r0:
+                w.step(_normal(w, ws[3], rbuf, w.legal_into(rbuf)))
                 steps += 1
                 left -= 1
             tot[i] += _utility(w, seat, round0)

@@ -15,6 +15,16 @@ prints the best setting as Python assignments to paste into bots.py.
 A level in ``--seats`` other than the first reads the same constants (an
 ``normal`` opponent changes with them): tune against ``jsai``, ``easy`` or
 ``random``, or tune Hard's constants with ``normal`` opponents.
+
+    python tools/tune.py --fit --games 1500 --seed 91
+
+fits Hard's static evaluation instead (``engine.bots._EVAL``): 4-player games
+of Normal bots, each variant; at every turn, for every seat still in the
+round, its hand size (1..9, more as 9) and hand points // 4 (8 buckets)
+against the points it gains by the round's end (the token it returns after
+going out included). A cell's mean is shrunk towards its row's least-squares
+line by ``n / (n + 300)``, then stored in eighths of a point, one byte a cell.
+Prints the two tables as the Python bytes literals bots.py holds.
 """
 
 import argparse
@@ -23,8 +33,60 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bots  # noqa: E402
+from engine import bots, game, rng  # noqa: E402
 from tools import arena  # noqa: E402
+
+EVAL_SIZES = 9  # hand sizes 1..9 (more counts as 9)
+EVAL_BUCKETS = 8  # hand points // 4
+
+
+def _round_gains(players, variant, games, seed):
+    """(hand size, points bucket) -> [turns seen, points gained by the round's end], seats still in."""
+    cells = {}
+    for k in range(games):
+        g = game.new_game(players, seed * 100000 + k, variant)
+        pick = rng.Rng(k)
+        while not g.is_over():
+            r0 = g.round_number
+            seen = []
+            while not g.is_over() and g.round_number == r0 and g.phase != game.CHOOSE_RETURN:
+                if g.phase == game.PLAY:
+                    for q in range(players):
+                        if g.in_round(q):
+                            h = min(g.hand_size(q), EVAL_SIZES)
+                            seen.append((q, (h, bots._hand_points(g.s, g.hand_at(q)) >> 2), g.score(q)))
+                g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
+            if g.phase == game.CHOOSE_RETURN:
+                g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
+            for q, key, before in seen:
+                c = cells.setdefault(key, [0, 0])
+                c[0] += 1
+                c[1] += g.score(q) - before
+    return cells
+
+
+def fit_eval(games, seed, players=4, shrink=300.0):
+    """bots._EVAL for each variant (see the module docstring), as bytes."""
+    out = []
+    for variant in ("kadabra", "classic"):
+        cells = _round_gains(players, variant, games, seed)
+        table = bytearray()
+        for h in range(1, EVAL_SIZES + 1):
+            row = [(b, cells[(h, b)]) for b in range(EVAL_BUCKETS) if (h, b) in cells]
+            n = sum(c[0] for _, c in row)
+            sx = sum(b * c[0] for b, c in row)
+            sy = sum(c[1] for _, c in row)
+            sxx = sum(b * b * c[0] for b, c in row)
+            sxy = sum(b * c[1] for b, c in row)
+            slope = (n * sxy - sx * sy) / (n * sxx - sx * sx) if n * sxx - sx * sx else 0.0
+            base = (sy - slope * sx) / n
+            for b in range(EVAL_BUCKETS):
+                seen, gained = cells.get((h, b), (0, 0))
+                w = seen / (seen + shrink)
+                mean = gained / seen if seen else 0.0
+                table.append(max(0, min(255, int(round(8 * (w * mean + (1 - w) * (base + slope * b)))))))
+        out.append(bytes(table))
+    return out
 
 
 def evaluate(setting, seats, variants, players, games, seed, budget, jobs):
@@ -70,7 +132,8 @@ def main():
     ap.add_argument("--seats", default="normal,jsai,jsai,jsai")
     ap.add_argument("--variants", default="classic,kadabra")
     ap.add_argument("--players", default="4", help="player counts, comma-separated")
-    ap.add_argument("--params", required=True, help="names of engine.bots constants, comma-separated")
+    ap.add_argument("--params", help="names of engine.bots constants, comma-separated")
+    ap.add_argument("--fit", action="store_true", help="fit Hard's static evaluation (bots._EVAL) instead")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
@@ -79,6 +142,12 @@ def main():
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
+    if args.fit:
+        for table in fit_eval(args.games, args.seed):
+            print(repr(table))
+        return
+    if not args.params:
+        ap.error("--params or --fit")
     seats = [arena.NAMES.index(nm) for nm in args.seats.split(",")]
     setting, best = search(
         args.params.split(","),
