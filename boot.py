@@ -18,12 +18,12 @@ import storage
 import supervisor
 
 from hal import board as hb
-from hal import saves
+from hal import boardopen, saves
 
 mode = (hb.setting("LAMA_DRIVE") or "auto").lower()
 held = 0
 try:
-    buttons = hb.make_buttons(supervisor.ticks_ms, [])
+    buttons = boardopen.make_buttons(supervisor.ticks_ms, [])
     time.sleep(0.06)  # a few scans: a key held now reports as pressed
     held = buttons.held()
     if buttons.scanner is not None:

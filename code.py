@@ -25,6 +25,8 @@ if __name__ == "__main__":
         # The big modules one at a time, collecting in between: a less fragmented heap. The
         # display code first: from .py sources its library is the largest compile (~80 KB),
         # best done while the heap is still empty.
+        # Then hal.board.open(): its start-up code (display layout, board detection) is dropped
+        # when it is done, and engine.app (loaded after) takes that room.
         for name in ("hal.render", "engine.game", "engine.bots", "engine.table"):
             __import__(name)
             stage(name)
@@ -35,4 +37,9 @@ if __name__ == "__main__":
         stage("engine.app")
         app.run(hw)
     except Exception as e:  # shown on the screen and the console, not lost
-        hb.crash(e, hw)
+        try:
+            from hal import boardopen
+        except Exception:  # (no heap left even for that: the console still hears of it)
+            print("L.A.M.A. Kadabra stopped:", repr(e))
+        else:
+            boardopen.crash(e, hw)

@@ -19,7 +19,6 @@ not the program: a message, the save kept aside, back to the title.
 
 import sys
 
-import hal
 from engine import match as mt
 from engine import ui as _ui
 from engine import view as v
@@ -63,20 +62,20 @@ class App:
             choice = items[i] if i >= 0 else ""
             try:
                 if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
-                    self._next_setting(choice)
+                    self.screen("next_setting", self, choice)
                     self.save()  # kept with the save, when there is one
                 elif choice == "Continue":
                     self.play()
-                elif choice == "New game" and self.setup():
+                elif choice == "New game" and self.screen("setup", self):
                     self.match = self.setup_match
                     self.setup_match = _copy_settings(self.match)
                     self.match.start(self.hw.entropy())
                     self.save()
                     self.play()
                 elif choice == "Rules":
-                    self.rules()
+                    self.screen("rules", self)
                 elif choice == "About":
-                    self.about()
+                    self.screen("about", self)
             except Exception as e:  # a bug or a store's surprise must not end the program
                 self._stopped(e)
                 cursor = 0
@@ -89,27 +88,9 @@ class App:
         except Exception as e2:
             where = "Not kept: %s" % _errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
+        print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + [where]
         self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
-
-    def _next_setting(self, row):
-        """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ..."): its next value.
-
-        The bots' pace, the lights' brightness (Off, Low, Mid, High) or sound on/off; kept
-        for new games too, and the lights and sound applied to the hardware at once.
-        """
-        m = self.setup_match
-        if row.startswith("Speed"):
-            m.speed = (m.speed + 1) % len(mt.SPEEDS)
-        elif row.startswith("Lights"):
-            m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
-        else:
-            m.sound = not m.sound
-        if self.match is not None:
-            self.match.speed = m.speed
-            self.match.brightness = m.brightness
-            self.match.sound = m.sound
-        self.apply_settings()
 
     def apply_settings(self):
         """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""
@@ -149,102 +130,17 @@ class App:
             self.light(-1)  # back to the title: the lights go off
         self.save()
 
-    # ---- setup -------------------------------------------------------------------
-    def setup(self):
-        """Edit the next game's seats and variant; True to start, False for back."""
-        m = self.setup_match
-        cursor = len(self._setup_items()) - 1
+    # ---- now and then: engine/screens.py, loaded for the moment --------------------
+    def screen(self, name, *args, module="screens"):
+        """Run ``name`` of engine/screens.py (``setup``, ``about``, ``rules``, ``game_menu``, ``summary``,
+        ``next_setting``) with ``args``: its result."""
+        import engine
 
-        def adjust(i, step):
-            if i == 0:
-                m.players = min(6, max(2, m.players + step))
-            elif i == 1:
-                m.variant = 1 - m.variant
-            elif i < 2 + m.players:
-                p = i - 2
-                m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
-            return self._setup_items()
-
-        while True:
-            i = self.ui.menu("New game", self._setup_items(), cursor, "<>: change  A: next", adjust)
-            if i < 0:
-                return False
-            if i == len(self._setup_items()) - 1:
-                return True  # with no human seat, a game to watch
-            if 2 <= i < 2 + m.players:
-                self._next_name(i - 2)
-            cursor = i + 1 if i < 2 else i
-
-    def _setup_items(self):
-        m = self.setup_match
-        items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
-        for p in range(m.players):
-            items.append("P%d %-5s %s" % (p + 1, m.name(p), m.kind_name(p)))
-        items.append("Start the game" if m.humans() else "Watch the bots play")
-        return items
-
-    def _next_name(self, seat):
-        """Give ``seat`` the next name from the list that no other seat has."""
-        m = self.setup_match
-        taken = [m.names[p] for p in range(m.players) if p != seat]
-        k = m.names[seat]
-        for _ in range(mt.name_count()):
-            k = (k + 1) % mt.name_count()
-            if k not in taken:
-                m.names[seat] = k
-                return
-
-    # ---- menus during play --------------------------------------------------------
-    def game_menu(self):
-        """The Start menu in a game: True when the player chose to save and quit."""
-        cursor = 0
-        while True:
-            m = self.match
-            items = [
-                "Resume",
-                "Rules",
-                "Save and quit",
-                "Speed: " + mt.SPEEDS[m.speed],
-                "Lights: " + mt.BRIGHTNESS[m.brightness],
-                "Sound: " + ("On" if m.sound else "Off"),
-            ]
-            i = self.ui.menu("Menu", items, cursor, "A: choose  B: resume")
-            cursor = i
-            if i >= 3:
-                self._next_setting(items[i])
-                self.save()  # a power cut keeps it too
-            elif i == 1:
-                self.rules()
-            else:
-                return i == 2
-
-    def rules(self):
-        from engine import cards, rules_text
-
-        pages = rules_text.PAGES
-        i = 0
-        while 0 <= i < len(pages):
-            page = pages[i]
-            shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
-            b = self.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
-            i += 1 if b & hal.A else -1
-        del pages, rules_text
-        _forget("rules_text")
-
-    def about(self):
-        """What a board's owner reports: the CircuitPython release, the board, the free heap."""
-        import gc
-
-        impl = sys.implementation
-        gc.collect()
-        free = gc.mem_free() if hasattr(gc, "mem_free") else -1  # CircuitPython; not CPython
-        lines = [
-            "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
-            "Board: " + self.hw.name,
-            ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
-            "Saves: " + self.hw.storage.where[:19],
-        ]
-        self.ui.message("About", lines, "A: back")
+        __import__("engine." + module)
+        try:
+            return getattr(getattr(engine, module), name)(*args)
+        finally:
+            _forget(module)
 
     # ---- saving --------------------------------------------------------------------
     def load(self):

@@ -38,6 +38,7 @@ FINISHED = const(2)  # the game is over (the save stays for the setup)
 NAMES = "Ana Ben CleoDan Eva FinnGia HugoIda Jon Kim Leo Mia Ned Ola Pip "
 SPEEDS = ("Slow", "Normal", "Fast", "Instant")
 SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
+MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (engine.motion)
 BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
 
 _HEAD = const(16)

@@ -38,6 +38,12 @@ class Table:
         self.g = app.match.game
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
+        self.text = getattr(app.hw.screen, "text", True)  # fill the View's text lines too
+        self.motion = None  # engine/motion.py, where the screen animates
+        if getattr(app.hw.screen, "motion", False):
+            from engine import motion
+
+            self.motion = motion
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
 
     def run(self):
@@ -47,7 +53,8 @@ class Table:
         ui = self.ui
         while True:
             if m.where == mt.SUMMARY:
-                self.summary()
+                self.holder = -1  # the next human turn starts with a hand-off
+                self.app.screen("summary", self, module="roundend")
                 m.where = mt.FINISHED if g.is_over() else mt.PLAYING
                 self.app.save()
             if m.where == mt.FINISHED:
@@ -113,7 +120,11 @@ class Table:
         rnd = g.round_number
         self.event = self.describe(p, a)
         show = g.show_active
+        motion = self.motion
+        before = motion.pieces(self) if motion else None
         g.apply(a)
+        if motion:
+            motion.animate(self, p, a, before, rnd)
         if g.show_active and not show:
             self.app.flash()  # a magic show began
         if g.is_over() or g.round_number != rnd:
@@ -146,11 +157,14 @@ class Table:
         """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public.
 
         Fills the View's table fields (drawn as cards and icons) and its text
-        lines (the terminal's and the tests' view of the same).
+        lines (the terminal's and the tests' view of the same), unless the
+        screen draws only the table (``hw.screen.text`` False: a board's
+        display, which so makes no strings it would not show).
         """
         g = self.g
         m = self.m
         view = self.ui.view
+        text = self.text
         view.clear()
         view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
         view.seats = g.players
@@ -161,7 +175,9 @@ class Table:
         stage = g.stage()
         for i in range(3):
             view.stage[i] = stage[i]
-        if g.show_active:
+        if not text:
+            pass
+        elif g.show_active:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
         else:
             magic = "M" if stage[2] else ""
@@ -180,6 +196,8 @@ class Table:
             if m.kinds[q] == mt.HUMAN:
                 flags |= v.SEAT_HUMAN
             view.seat_flags[q] = flags
+            if not text:
+                continue
             # 13 characters a seat, the last a space: two seats a line never run together.
             cell = "%-3s%s%3s%4d%s " % (
                 m.name(q)[:3],
@@ -191,7 +209,8 @@ class Table:
             row = 1 + q // 2
             view.line(row, view.lines[row] + cell if q % 2 else cell)
         row = 1 + (g.players + 1) // 2
-        view.line(row, event, v.ACCENT)
+        if text:
+            view.line(row, event, v.ACCENT)
         view.event = event
         if hand_of < 0 and m.humans() == 1:
             hand_of = bytes(m.kinds).index(b"\x00")
@@ -202,7 +221,8 @@ class Table:
             view.mine[1] = min(b, 255)
             view.mine[2] = 1 if magic else 0
             who = "You" if m.humans() == 1 else m.name(hand_of)
-            view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
+            if text:
+                view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
                 view.add_card(c, v.PLAYABLE if c in legal else 0)
         for a in items:
@@ -271,31 +291,5 @@ class Table:
                         if g.show_active
                         else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
                     )
-            elif b & hal.START and self.app.game_menu():
+            elif b & hal.START and self.app.screen("game_menu", self.app):
                 return -1
-
-    def summary(self):
-        """The round's end: every hand, the points each got, the tokens back; then the scores."""
-        g = self.g
-        m = self.m
-        last = g.last_round()
-        lines = []
-        for q in range(g.players):
-            hand = " ".join([cards.name(c) for c in last["hands"][q]]) or "went out"
-            if len(hand) > 16:
-                hand = hand[:15] + "~"
-            lines.append("%-4s %-16s +%2d" % (m.name(q)[:4], hand, last["points"][q]))
-        if last["magic"] is not None:
-            lines.append(m.name(last["magic"]) + " paid 10: magic")
-        if last["returned"]:
-            lines.append(self.describe(last["out"], last["returned"]))
-        elif last["out"] is None:
-            lines.append("Everybody quit.")
-        self.holder = -1  # the next human turn starts with a hand-off
-        self.ui.message("Round %d over" % last["round"], lines, "A: scores")
-        lines = []
-        for q in sorted(range(g.players), key=g.score):
-            w, b, _ = g.tokens(q)
-            lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
-        over = g.is_over()
-        self.ui.message("Final scores" if over else "Scores", lines, "A: title" if over else "A: next round")

@@ -21,6 +21,11 @@ card, the pile, the stage and the tokens of the hand shown, and ``event``
 (what happened last, or a hint). The displayio renderer draws those as
 cards and icons; the text view keeps the lines, which say the same.
 
+Motion (``move``, 0: none): a piece travelling over a table screen, from
+place ``move_from`` to ``move_to`` (a seat 0..5, PLACE_PILE, PLACE_TOP,
+PLACE_STAGE, or PLACE_HAND + an index in the row); ``move_step`` is how far,
+0..255. engine.motion.travel steps it; a renderer without motion ignores it.
+
 One View object is reused for every screen (``clear`` then fill), so that a
 screen update does not build a new object tree.
 """
@@ -56,6 +61,15 @@ VALUE_COLORS = (0x40B040, 0xE8C020, 0xF08020, 0xE03030, 0x9050D0, 0x3070E0, 0xF0
 SEAT_MAGIC = const(1)  # holds the magic token
 SEAT_OUT = const(2)  # out of the round
 SEAT_HUMAN = const(4)
+
+# What travels in a motion (View.move), and the places it travels between.
+MOVE_CARD = const(1)  # the face of card ``move_code`` (a play)
+MOVE_BACK = const(2)  # a card's back (a draw)
+MOVE_TOKEN = const(3)  # a token: ``move_code`` 0 white, 1 black, 2 magic
+PLACE_PILE = const(6)
+PLACE_TOP = const(7)
+PLACE_STAGE = const(8)
+PLACE_HAND = const(16)  # + the item's index in the row
 
 # Marks of a card in the row.
 PLAYABLE = const(1)  # may be played now
@@ -95,6 +109,11 @@ class View:
         self.has_mine = False  # ``mine`` holds the tokens of the hand shown
         self.event = ""
         self.event_color = ACCENT
+        self.move = 0  # see the module docstring: motion
+        self.move_code = 0
+        self.move_from = 0
+        self.move_to = 0
+        self.move_step = 0
         self.serial = getattr(self, "serial", 0) + 1  # changes with every clear
 
     def line(self, i, text, color=NORMAL):

@@ -19,13 +19,14 @@ lost-events overflow is recovered from without acting on held keys.
 
 Display: ``board.DISPLAY`` with ``auto_refresh`` off, one ``refresh()`` per
 screen (hal/render.py). No display: the screens are printed to the USB
-console. ``crash(e, hw)`` (code.py calls it) puts an unexpected exception on
+console. ``hal.boardopen.crash(e, hw)`` (code.py calls it) puts an unexpected exception on
 the display's terminal and the console; A then restarts the board.
 
 ``LAMA_SEED = "42"`` in settings.toml deals every new game from that seed (to replay a game
 someone reports); without it each game gets fresh entropy.
 
 Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
+``open()`` runs hal/boardopen.py (the detection above), then forgets it.
 
 Storage: ``microcontroller.nvm`` when it holds two save slots and
 an aside area (hal/saves.py), else the file ``/saves/lama.sav`` (writable
@@ -37,7 +38,7 @@ import os
 import time
 
 import hal
-from hal import keys, saves
+from hal import keys
 
 try:
     from micropython import const
@@ -45,13 +46,7 @@ except ImportError:  # CPython
     const = int  # type: ignore[assignment]
 
 SAVE_PATH = "/saves/lama.sav"
-CENTRE = const(32767)
-DEAD_ZONE = const(15000)
-RELEASE_ZONE = const(12000)
-_SETTLE_MS = const(60)
-_STUCK_MS = const(1000)
 _QUIET_MS = const(100)
-PRETTY = {"pybadge": "PyBadge", "pygamer": "PyGamer", "edgebadge": "EdgeBadge"}
 
 
 class KeypadButtons(keys.Buttons):
@@ -94,65 +89,6 @@ class KeypadButtons(keys.Buttons):
                     self.down(bit, ev.timestamp)
         if self.joystick is not None:
             self.joystick.poll(self)
-
-    def settle(self, sleep_ms):
-        """At start-up: the bits of keys still held after a second (now masked)."""
-        sleep_ms(_SETTLE_MS)
-        self.poll()
-        waited = 0
-        while self._held and waited < _STUCK_MS:
-            sleep_ms(20)
-            waited += 20
-            self.poll()
-        stuck = self._held
-        self.mask |= stuck
-        self._held = 0
-        self._rep_bit = 0
-        self._count = 0
-        return stuck
-
-
-class Joystick:
-    """An analog stick as the four D-pad bits, with a dead zone and hysteresis."""
-
-    def __init__(self, ax, ay, flip="", centre=CENTRE, dead=DEAD_ZONE, release=RELEASE_ZONE):
-        self.ax = ax
-        self.ay = ay
-        self.flip_x = "x" in flip
-        self.flip_y = "y" in flip
-        self.centre = centre
-        self.dead = dead
-        self.release = release
-        self.state = 0
-
-    def _axis(self, value, low, high, flip):
-        d = value - self.centre
-        if flip:
-            d = -d
-        was = self.state & (low | high)
-        zone = self.release if was else self.dead
-        if d < -zone:
-            return low
-        if d > zone:
-            return high
-        return 0
-
-    def read(self):
-        return self._axis(self.ax.value, hal.LEFT, hal.RIGHT, self.flip_x) | self._axis(
-            self.ay.value, hal.UP, hal.DOWN, self.flip_y
-        )
-
-    def poll(self, buttons):
-        now = self.read()
-        changed = now ^ self.state
-        if changed:
-            self.state = now
-            for bit in (hal.RIGHT, hal.DOWN, hal.UP, hal.LEFT):
-                if changed & bit:
-                    if now & bit:
-                        buttons.down(bit)
-                    else:
-                        buttons.up(bit)
 
 
 class Clock:
@@ -199,96 +135,18 @@ def setting(name):
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
-def make_buttons(ticks_ms, notices):
-    """The board's buttons (see the module docstring), notices appended."""
-    import board
-    import keypad
-
-    try:
-        import analogio
-    except ImportError:
-        analogio = None  # type: ignore[assignment]
-    event = keypad.Event()
-    names = hal.NAMES.split()
-    if hasattr(board, "BUTTON_CLOCK"):
-        joystick = None
-        count = 8
-        if hasattr(board, "JOYSTICK_X"):  # PyGamer: 4 keys on the register, the stick on the ADC
-            count = 4
-        if count == 4 and analogio is None:
-            notices.append("No joystick: no analogio")
-        elif count == 4:
-            joystick = Joystick(
-                analogio.AnalogIn(getattr(board, "JOYSTICK_X")),
-                analogio.AnalogIn(getattr(board, "JOYSTICK_Y")),
-                (setting("LAMA_JOYSTICK_FLIP") or "").lower(),
-            )
-        register = keypad.ShiftRegisterKeys(
-            clock=getattr(board, "BUTTON_CLOCK"),
-            data=getattr(board, "BUTTON_OUT"),
-            latch=getattr(board, "BUTTON_LATCH"),
-            key_count=count,
-            value_when_pressed=True,
-        )
-        return KeypadButtons(register, bytes((1, 2, 4, 8, 16, 32, 64, 128))[:count], ticks_ms, event, joystick)
-    from hal import pins  # another board: buttons on their own pins
-
-    return KeypadButtons(pins.scanner(board, names, notices), pins.BITS, ticks_ms, event)
-
-
-def make_storage(notices):
-    import microcontroller
-    import storage
-
-    nvm = getattr(microcontroller, "nvm", None)
-    if saves.NvmStore.fits(nvm):
-        return saves.NvmStore(nvm)
-    writable = False
-    try:
-        writable = not storage.getmount("/").readonly
-    except (AttributeError, OSError, ValueError):
-        pass
-    if not writable:
-        notices.append("Saves off: drive read-only" if nvm is None else "Saves off: nvm small, r/o")
-    from hal.filestore import FileStore
-
-    return FileStore(SAVE_PATH)
-
-
 def open():
-    """The hardware object of this board (the hal interface, see hal/__init__.py)."""
-    import board
-    import supervisor
+    """The hardware object of this board (the hal interface, see hal/__init__.py).
 
-    notices = []  # type: list[str]
-    ticks = supervisor.ticks_ms
-    clock = Clock(ticks)
-    buttons = make_buttons(ticks, notices)
-    stuck = buttons.settle(clock.sleep_ms)
-    for i in range(8):
-        if stuck & (1 << i):
-            notices.append("%s stuck: ignored" % hal.button_name(1 << i))
-    display = getattr(board, "DISPLAY", None)
-    screen = None  # type: object
-    if display is None:
-        from hal import pins
+    Made by hal/boardopen.py, start-up code that is forgotten once it is done: its heap
+    comes back for the game.
+    """
+    from hal import boardopen
 
-        screen = pins.ConsoleScreen()
-        notices.append("No display: text on USB")
-    else:
-        from hal import render
-
-        display.auto_refresh = False
-        screen = render.Screen(display)
-    store = make_storage(notices)
-    from hal import fxopen  # lights and sound (compiled here, after the big modules)
-
-    lights = fxopen.make_lights(board, notices)
-    sound = fxopen.make_sound(board, clock.sleep_ms, notices)
-    del fxopen
-    _forget("fxopen")  # start-up code: its heap comes back
-    board_id = getattr(board, "board_id", "board")
-    return Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices, lights, sound)
+    hw = boardopen.make()
+    del boardopen
+    _forget("boardopen")
+    return hw
 
 
 def _forget(name):
@@ -298,36 +156,3 @@ def _forget(name):
     sys.modules.pop("hal." + name, None)
     if hasattr(hal, name):
         delattr(hal, name)
-
-
-def crash(e, hw=None):
-    """Show an unexpected exception on the display's terminal and the console; A restarts."""
-    try:
-        import board
-        import displayio
-
-        display = getattr(board, "DISPLAY", None)
-        if display is not None:
-            display.root_group = displayio.CIRCUITPYTHON_TERMINAL
-            display.auto_refresh = True
-    except Exception:
-        pass
-    print("L.A.M.A. Kadabra stopped:")
-    try:
-        import traceback
-
-        traceback.print_exception(e, e, getattr(e, "__traceback__", None))
-    except Exception:
-        print(repr(e))
-    if hw is None:
-        return
-    print("Press A to restart.")
-    try:
-        hw.buttons.clear()
-        while not hw.buttons.press() & hal.A:
-            time.sleep(0.02)
-        import supervisor
-
-        supervisor.reload()
-    except Exception:
-        pass

@@ -20,7 +20,8 @@ one before is not saved again), in any mode, headless too.
 Saves go to ``~/.local/share/lama-kadabra/save.bin`` (``$XDG_DATA_HOME``
 honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
 board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
-``--seed N`` for repeatable games; ``--fast`` simulates time (the bots' pauses
+``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/renderbuild.py
+lays the screen out for it); ``--fast`` simulates time (the bots' pauses
 take none, for demos and tests). Then ``engine.app.run(hw)``.
 """
 
@@ -94,6 +95,17 @@ def pygame_keymap(pygame):
         k.K_TAB: hal.SELECT,
         k.K_RSHIFT: hal.SELECT,
     }
+
+
+def display_size(text):
+    """``--size``: "320x240" -> (320, 240), at least the reference 160x128."""
+    try:
+        w, h = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a size like 320x240: %r" % text)
+    if w < SIZE[0] or h < SIZE[1] or w > 1024 or h > 1024:
+        raise argparse.ArgumentTypeError("a display from 160x128 to 1024x1024, not %dx%d" % (w, h))
+    return w, h
 
 
 def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
@@ -290,12 +302,14 @@ class DisplayScreen:
         self.shots = shots
         self.view = None
         self.count = 0
+        self.motion = False  # engine.motion draws frames only where this is set (the window)
+        self.text = False  # the window draws the table, not the text lines
 
     def show(self, view):
         self.inner.show(view)
         self.view = view
         self.count += 1
-        if self.shots is not None:
+        if self.shots is not None and not view.move:  # no picture of each frame of a motion
             self.shots.take(self.display.surface)
 
 
@@ -562,7 +576,7 @@ def build(args, stdin=None, stdout=None):
     lights = Lights()
     live = args.stay or not args.script
     if args.terminal:
-        display = make_display(window=False) if shots is not None else None
+        display = make_display(window=False, size=args.size) if shots is not None else None
         screen = TextScreen(stdout, display=display, shots=shots)
         source = None
         if live:
@@ -573,10 +587,11 @@ def build(args, stdin=None, stdout=None):
     else:
         if args.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
-        display = make_display(scale=args.scale, window=True)
+        display = make_display(scale=args.scale, window=True, size=args.size)
         display.lights = lights
         lights.changed = display.present
         screen = DisplayScreen(display, shots)
+        screen.motion = not args.fast  # simulated time: no frames to watch
         source = pygame_source(display)
         buttons = Buttons(clock.ticks_ms, script, live, source)
         clock.idle = buttons.poll
@@ -592,6 +607,10 @@ def build(args, stdin=None, stdout=None):
 def parser():
     p = argparse.ArgumentParser(prog="python -m hal.desktop", description="L.A.M.A. Kadabra on the desktop.")
     p.add_argument("--scale", type=int, default=4, help="window scale (default 4: 640x512)")
+    p.add_argument(
+        "--size", type=display_size, default=SIZE, metavar="WxH",
+        help="the display's size in pixels (default 160x128, a PyBadge; e.g. 240x240, 320x240)",
+    )
     p.add_argument("--terminal", action="store_true", help="text screens and stdin keys, no window")
     p.add_argument("--headless", action="store_true", help="no visible window (SDL_VIDEODRIVER=dummy)")
     p.add_argument("--screenshot", metavar="DIR", help="save a PNG of every screen shown into DIR")

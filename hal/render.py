@@ -43,8 +43,13 @@ bars, arrows) ~5 KB; a redraw of an unchanged or cursor-moved View allocates
 objects take more (tests/test_hal_render.py).
 """
 
-import displayio
-import terminalio
+
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # CircuitPython
+    TYPE_CHECKING = False  # type: ignore[misc]
+if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports displayio itself)
+    import displayio
 
 from engine import cards
 from engine import view as _view
@@ -113,7 +118,7 @@ SHOW_FG = const(0xFF60FF)
 SHOW_BG = const(0x8A1E8A)  # the title bar during a magic show
 TOKEN_PITCH = const(18)  # token icon tiles: the icon in the first 8 columns, then room for a count
 
-SLOTS = const(10)
+SLOTS = const(8)  # 160 pixels hold 6 cards and 2 buttons, or 8 cards (more scroll)
 SLOT_W = const(26)
 SLOT_H = const(22)
 CARD_W = const(13)
@@ -124,40 +129,6 @@ FOOTER_Y = const(116)  # the footer sits on the bottom edge
 RAISE = const(4)
 RAISE_PLAYABLE = const(2)
 ARROW_W = const(7)
-
-def font_strip(font=None):
-    """(bitmap, table): a one-row strip of 6x12 glyphs and the cell of each ASCII 32..126."""
-    font = font or terminalio.FONT
-    table = bytearray(95)
-    strip = getattr(font, "bitmap", None)
-    if isinstance(strip, displayio.Bitmap) and strip.height == ROW_H:
-        default = 0
-        g = font.get_glyph(63)  # "?"
-        if g is not None:
-            default = g.tile_index
-        for i in range(95):
-            g = font.get_glyph(32 + i)
-            t = default if g is None else g.tile_index
-            if t > 255 or (g is not None and g.width != GLYPH_W):
-                break
-            table[i] = t
-        else:
-            return strip, table
-    # A font with a bitmap per glyph (Blinka's): copy them into a strip once.
-    strip = displayio.Bitmap(GLYPH_W * 95, ROW_H, 2)
-    for i in range(95):
-        table[i] = i
-        g = font.get_glyph(32 + i)
-        if g is None:
-            continue
-        top = 0 if g.height >= ROW_H else max(0, 10 - g.height - g.dy)
-        x0 = g.tile_index * g.width
-        for y in range(min(g.height, ROW_H - top)):
-            for x in range(min(g.width, GLYPH_W)):
-                if g.bitmap[x0 + x, y]:
-                    strip[i * GLYPH_W + x, top + y] = 1
-    return strip, table
-
 
 _fill = cardart.fill
 
@@ -195,157 +166,79 @@ def item_width(code):
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
+    # Made by hal/renderbuild.py (annotations only: nothing at run time on CircuitPython).
+    group: "displayio.Group"
+    table_group: "displayio.Group"
+    hand: "displayio.Group"
+    scale: "int"
+    width: "int"
+    height: "int"
+    zoom: "int"
+    footer_y: "int"
+    row_w: "int"
+    hand_y: "int"
+    top_x: "int"
+    top_y: "int"
+    first: "int"
+    last: "int"
+    strip: "displayio.Bitmap"
+    table: "bytearray"
+    _space: "int"
+    _bars: "list[displayio.TileGrid]"
+    _bar_pals: "list[displayio.Palette]"
+    _cursor_bar: "displayio.TileGrid"
+    _seat_bar: "displayio.TileGrid"
+    _title_pal: "displayio.Palette"
+    _title_bg: "int"
+    _rows: "list[displayio.TileGrid]"
+    _row_text: "list[str]"
+    _row_rgb: "list[int]"
+    _row_pals: "list[displayio.Palette]"
+    _row_cells: "bytearray"
+    _slots: "list[displayio.TileGrid]"
+    _slot_bms: "list[displayio.Bitmap]"
+    _slot_pals: "list[displayio.Palette]"
+    _slot_code: "bytearray"
+    _slot_look: "bytearray"
+    _arrows: "list[displayio.TileGrid]"
+    _stripe_pal: "displayio.Palette"
+    _stripes_shown: "int"
+    _seat_magic: "displayio.TileGrid"
+    _seat_rows: "bytes"
+    _seat_sig: "list[int]"
+    _seat_names: "list[object]"
+    _pile: "displayio.TileGrid"
+    _pile_row: "int"
+    _pile_count: "int"
+    _top: "displayio.TileGrid"
+    _top_bm: "displayio.Bitmap"
+    _top_pal: "displayio.Palette"
+    _top_code: "int"
+    _token_rows: "bytearray"
+    _token_icons: "list[displayio.TileGrid]"
+    _token_sig: "list[int]"
+    _event_row: "int"
+    _table_rows: "bool"
+    _sheet: "displayio.Bitmap"
+    _sheet_pal: "displayio.Palette"
+    _mover: "displayio.TileGrid"
+    _mover_token: "displayio.TileGrid"
+    _mover_bm: "displayio.Bitmap"
+    _mover_pal: "displayio.Palette"
+    _mover_sig: "int"
+
     def __init__(self, width=WIDTH, height=HEIGHT, font=None):
-        scale = max(1, min(width // WIDTH, height // HEIGHT))
-        self.group = displayio.Group(scale=scale, x=(width - WIDTH * scale) // 2, y=(height - HEIGHT * scale) // 2)
-        self.strip, self.table = font_strip(font)
-        self._space = self.table[0]
-        # Bars behind the text (title, footer, line cursor): 20 tiles of one
-        # shared 8x12 bitmap of a single colour, full width.
-        bar = displayio.Bitmap(8, ROW_H, 1)
-        self._bars = []
-        self._bar_pals = []
-        for y, color in ((0, TITLE_BG), (FOOTER_Y, FOOTER_BG), (ROW_H, CURSOR_BG)):
-            pal = displayio.Palette(1)
-            pal[0] = color
-            tg = displayio.TileGrid(
-                bar, pixel_shader=pal, width=WIDTH // 8, height=1, tile_width=8, tile_height=ROW_H, y=y
-            )
-            self.group.append(tg)
-            self._bars.append(tg)
-            self._bar_pals.append(pal)
-        self._cursor_bar = self._bars[2]
-        self._title_pal = self._bar_pals[0]
-        self._title_bg = TITLE_BG
-        self._cursor_bar.hidden = True
-        # Text rows (title, 8 lines, footer) are TileGrids over the font's own glyph strip, as
-        # CircuitPython's terminal draws text: a row is 26 tile bytes and a palette (~150 bytes
-        # on a board, against ~1.8 KB for an adafruit_display_text bitmap label, whose code
-        # takes another 17 KB), and a new text only rewrites tile numbers.
-        self._rows = []
-        self._row_text = []
-        self._row_rgb = []  # colour set, cached
-        self._row_pals = []
-        self._row_cells = bytearray(0)
-        for r in range(10):
-            self._new_row(CELLS_X, FOOTER_Y if r == 9 else r * ROW_H, CELLS, self.group)
-        self._build_table()
-        self._slots = []
-        self._slot_bms = []
-        self._slot_pals = []
-        self._slot_code = bytearray(b"\xff" * SLOTS)
-        self._slot_look = bytearray(b"\xff" * SLOTS)
-        for _ in range(SLOTS):
-            bm = displayio.Bitmap(SLOT_W, SLOT_H, 5)
-            pal = displayio.Palette(5)
-            pal.make_transparent(0)
-            tg = displayio.TileGrid(bm, pixel_shader=pal, x=0, y=ITEMS_Y)
-            tg.hidden = True
-            self.group.append(tg)
-            self._slots.append(tg)
-            self._slot_bms.append(bm)
-            self._slot_pals.append(pal)
-        self._arrow_pal = displayio.Palette(2)
-        self._arrow_pal.make_transparent(0)
-        self._arrow_pal[1] = ARROW
-        self._arrows = []
-        for x, ch in ((0, 60), (WIDTH - GLYPH_W, 62)):  # "<", ">"
-            tg = displayio.TileGrid(
-                self.strip,
-                pixel_shader=self._arrow_pal,
-                width=1,
-                height=1,
-                tile_width=GLYPH_W,
-                tile_height=ROW_H,
-                default_tile=self.table[ch - 32],
-                x=x,
-                y=ITEMS_Y + 5,
-            )
-            tg.hidden = True
-            self.group.append(tg)
-            self._arrows.append(tg)
-        self.first = 0  # the first item shown when the row scrolls
-        self.last = 0  # one past the last item shown
+        # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
+        import sys
 
-    # ---- the table ---------------------------------------------------------------
-    def _build_table(self):
-        """The table layer (hidden on text screens): built once, updated in place.
+        import hal
+        from hal import renderbuild
 
-        Few objects, as each costs heap on a board: the six colour stripes are
-        one TileGrid over one bitmap (a palette entry a seat), the magic
-        tokens of the seats one TileGrid of six tiles, a token line one text
-        row with one TileGrid of three icons laid over its blank cells.
-        """
-        t = displayio.Group()
-        self.table_group = t
-        self.group.append(t)
-        bar = displayio.Bitmap(8, SEAT_H, 1)  # seat rows are 11 apart: so is the bar
-        pal = displayio.Palette(1)
-        pal[0] = SEAT_BAR
-        self._seat_bar = displayio.TileGrid(bar, pixel_shader=pal, width=10, height=1, tile_width=8, tile_height=SEAT_H)
-        self._seat_bar.hidden = True
-        self.group.insert(len(self._bars), self._seat_bar)  # behind the text rows
-        stripes = displayio.Bitmap(2, 6 * SEAT_H, 7)
-        for q in range(6):
-            _fill(stripes, 0, q * SEAT_H + 1, 2, q * SEAT_H + SEAT_H - 1, q + 1)
-        self._stripe_pal = displayio.Palette(7)
-        self._stripe_pal.make_transparent(0)
-        for q in range(6):
-            self._stripe_pal[q + 1] = _view.SEAT_COLORS[q]
-        t.append(displayio.TileGrid(stripes, pixel_shader=self._stripe_pal, x=0, y=SEAT_Y))
-        self._stripes_shown = 6
-        sheet = displayio.Bitmap(4 * TOKEN_PITCH, 11, 5)
-        cardart.tokens(sheet, TOKEN_PITCH)
-        tpal = displayio.Palette(5)
-        tpal.make_transparent(0)
-        for i in range(4):
-            tpal[i + 1] = TOKEN_COLORS[i]
-        self._seat_magic = displayio.TileGrid(
-            sheet, pixel_shader=tpal, width=1, height=6, tile_width=TOKEN_PITCH, tile_height=SEAT_H,
-            default_tile=3, x=SEAT_X + SEAT_CELLS * GLYPH_W, y=SEAT_Y,
-        )
-        t.append(self._seat_magic)
-        # The seats and the event line are the grid's line rows 1..6 and 8, moved: a table
-        # screen shows no lines, and a row costs a few hundred bytes of heap.
-        self._seat_rows = bytes((1, 2, 3, 4, 5, 6))
-        self._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
-        self._seat_names = [None] * 6
-        back = displayio.Bitmap(CARD_W, SLOT_H, 4)
-        cardart.back(back, CARD_W, SLOT_H)
-        pal = displayio.Palette(4)
-        pal.make_transparent(0)
-        for i in range(3):
-            pal[i + 1] = PILE_COLORS[i]
-        self._pile = displayio.TileGrid(back, pixel_shader=pal, x=PILE_X, y=PILE_Y)
-        t.append(self._pile)
-        self._pile_row = self._new_row(PILE_X - 4, PILE_Y + SLOT_H + 1, 5, t)
-        self._pile_count = -1
-        self._top_bm = displayio.Bitmap(TOP_W, TOP_H, 5)
-        self._top_pal = displayio.Palette(5)
-        self._top_pal.make_transparent(0)
-        self._top_pal[cardart.FRAME] = CARD_FRAME
-        self._top = displayio.TileGrid(self._top_bm, pixel_shader=self._top_pal, x=TOP_X, y=TOP_Y)
-        t.append(self._top)
-        self._top_code = -1
-        # Token lines (the stage, your tokens): "Stage" 4 1 with the icons over cells 5, 8, 11.
-        self._token_rows = bytearray(2)
-        self._token_icons = []
-        self._token_sig = [-1] * 2
-        for k in range(2):
-            y = (STAGE_Y, MINE_Y)[k]
-            self._token_rows[k] = self._new_row(PANEL_X, y - 2, 13, t)
-            tg = displayio.TileGrid(
-                sheet, pixel_shader=tpal, width=3, height=1, tile_width=TOKEN_PITCH, tile_height=SEAT_H,
-                x=PANEL_X + 5 * GLYPH_W - 1, y=y - 1,
-            )
-            tg[0] = 0
-            tg[1] = 1
-            tg[2] = 2
-            t.append(tg)
-            self._token_icons.append(tg)
-        self._event_row = 8
-        t.hidden = True
-        self._table_rows = False  # rows 1..8 are where the table wants them
+        renderbuild.build(self, width, height, font)
+        del renderbuild
+        sys.modules.pop("hal.renderbuild", None)
+        if hasattr(hal, "renderbuild"):  # the package keeps its submodules too
+            delattr(hal, "renderbuild")
 
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
@@ -420,29 +313,6 @@ class Renderer:
         self._row(self._event_row, view.event, COLORS[view.event_color] if view.event_color < 6 else COLORS[0])
 
     # ---- text rows -------------------------------------------------------------
-    def _new_row(self, x, y, cells, parent):
-        """A text row of ``cells`` characters at x, y in ``parent``; returns its number."""
-        pal = displayio.Palette(2)
-        pal.make_transparent(0)
-        row = displayio.TileGrid(
-            self.strip,
-            pixel_shader=pal,
-            width=cells,
-            height=1,
-            tile_width=GLYPH_W,
-            tile_height=ROW_H,
-            default_tile=self._space,
-            x=x,
-            y=y,
-        )
-        parent.append(row)
-        self._rows.append(row)
-        self._row_text.append("")
-        self._row_rgb.append(-1)
-        self._row_pals.append(pal)
-        self._row_cells.append(cells)
-        return len(self._rows) - 1
-
     def _row(self, r, text, fg):
         row = self._rows[r]
         if row.hidden:
@@ -501,7 +371,7 @@ class Renderer:
         else:
             card_colors(pal, code, playable or cursor)
             pal[cardart.FRAME] = CARD_CURSOR if cursor else CARD_FRAME if playable else CARD_FRAME_OFF
-        self._slots[k].y = ITEMS_Y - (RAISE if cursor else RAISE_PLAYABLE if playable else 0)
+        self._slots[k].y = RAISE - (RAISE if cursor else RAISE_PLAYABLE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
@@ -515,10 +385,10 @@ class Renderer:
         cur = view.card_cursor if 0 <= view.card_cursor < n else -1
         if n == 0:
             first = last = 0
-        elif self._span(view, 0, n) <= WIDTH and n <= SLOTS:
+        elif self._span(view, 0, n) <= self.row_w and n <= SLOTS:
             first, last = 0, n
         else:
-            room = WIDTH - 2 * ARROW_W
+            room = self.row_w - 2 * ARROW_W
             first = min(max(self.first, 0), n - 1)
             if cur >= 0:
                 if cur < first:
@@ -534,9 +404,9 @@ class Renderer:
         self.last = last
         if last > first:
             span = self._span(view, first, last)
-            x = (WIDTH - span) // 2
+            x = (self.row_w - span) // 2
             if first > 0 or last < n:
-                x = ARROW_W + (WIDTH - 2 * ARROW_W - span) // 2
+                x = ARROW_W + (self.row_w - 2 * ARROW_W - span) // 2
         for k in range(SLOTS):
             tg = self._slots[k]
             i = first + k
@@ -608,10 +478,68 @@ class Renderer:
                 self._row(i + 1, view.lines[i], COLORS[colors[i]] if colors[i] < 6 else COLORS[0])
         self._row(9, view.footer, FOOTER_FG)
         self._items(view)
+        self._motion(view if table else None)
+
+    # ---- motion --------------------------------------------------------------------
+    def _place(self, view, place, token):
+        """The top-left corner, in screen pixels, of the travelling piece at ``place`` (engine.view)."""
+        z = self.zoom
+        if place < 6:  # a seat: over its cards-in-hand column
+            return SEAT_X + 5 * GLYPH_W, SEAT_Y + place * SEAT_H + (0 if token else -5)
+        if place == _view.PLACE_PILE:
+            return PILE_X, PILE_Y
+        if place == _view.PLACE_TOP:
+            return self.top_x + z * ((TOP_W - CARD_W) // 2), self.top_y + z * ((TOP_H - SLOT_H) // 2)
+        if place == _view.PLACE_STAGE:
+            return PANEL_X + 5 * GLYPH_W - 1, STAGE_Y - 1
+        k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
+        x = (self.row_w - CARD_W) // 2
+        if 0 <= k < SLOTS and not self._slots[k].hidden:
+            x = self._slots[k].x
+        return z * x, self.hand_y + z * RAISE
+
+    def _motion(self, view):
+        kind = view.move if view is not None else 0
+        token = kind == _view.MOVE_TOKEN
+        card = self._mover
+        tok = self._mover_token
+        hide = kind == 0 or token
+        if card.hidden != hide:
+            card.hidden = hide
+        if tok.hidden == token:
+            tok.hidden = not token
+        if not kind:
+            return
+        sig = kind << 8 | view.move_code
+        if sig != self._mover_sig:
+            self._mover_sig = sig
+            if token:
+                tok[0] = (0, 1, 2)[view.move_code % 3]
+            elif kind == _view.MOVE_BACK:
+                cardart.back(self._mover_bm, CARD_W, SLOT_H)
+                for i in range(3):
+                    self._mover_pal[i + 1] = PILE_COLORS[i]
+            else:
+                cardart.card(self._mover_bm, self.strip, self.table, view.move_code, CARD_W, SLOT_H)
+                card_colors(self._mover_pal, view.move_code)
+                self._mover_pal[cardart.FRAME] = CARD_CURSOR
+        x0, y0 = self._place(view, view.move_from, token)
+        x1, y1 = self._place(view, view.move_to, token)
+        t = view.move_step
+        tg = tok if token else card
+        x = (x0 + (x1 - x0) * t // 255) // self.zoom  # the movers' group has the cards' scale
+        y = (y0 + (y1 - y0) * t // 255) // self.zoom
+        if tg.x != x:
+            tg.x = x
+        if tg.y != y:
+            tg.y = y
 
 
 class Screen:
     """``hw.screen`` on a displayio display: ``show(view)`` draws and refreshes once."""
+
+    motion = True  # engine.motion.travel draws its frames here
+    text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
     def __init__(self, display, font=None):
         self.display = display

@@ -9,6 +9,7 @@ the file scheme (new file, then rename).
 import collections
 import os
 import sys
+import threading
 import types
 
 import pytest
@@ -259,7 +260,11 @@ def test_a_key_let_go_within_a_second_at_start_is_no_notice(fake_board):
     Scanner.held_at_start = (2,)
     calls = []
 
+    real_sleep = hb.time.sleep
+
     def sleep(seconds):
+        if threading.current_thread() is not threading.main_thread():
+            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the start-up's waits
         fake_board.clock.now += int(seconds * 1000)
         calls.append(seconds)
         if len(calls) == 5:
@@ -328,7 +333,9 @@ def test_joystick_axes_can_be_flipped():
 
     x, y = Pot(), Pot()
     y.value = 32767
-    j = hb.Joystick(x, y, flip="x")
+    from hal.joystick import Joystick
+
+    j = Joystick(x, y, flip="x")
     assert j.read() == hal.RIGHT
 
 
@@ -640,12 +647,13 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
         seen.append(hw)
         raise RuntimeError("boom")
 
+    import displayio
+
     import engine.app
-    import hal.render  # noqa: F401 (with Blinka's displayio, before the fake below)
 
     monkeypatch.setattr(engine.app, "run", run)
     terminal = object()
-    monkeypatch.setitem(sys.modules, "displayio", types.SimpleNamespace(CIRCUITPYTHON_TERMINAL=terminal))
+    monkeypatch.setattr(displayio, "CIRCUITPYTHON_TERMINAL", terminal, raising=False)  # Blinka's, a mark
     fake_board.supervisor.reload = lambda: seen.append("reload")
     Scanner.created = []
 

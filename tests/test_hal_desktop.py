@@ -148,6 +148,18 @@ def test_screenshot_mode_writes_numbered_pngs_headless(tmp_path):
     assert turn  # a screen with the footer bar drawn
 
 
+def test_the_simulator_takes_a_display_size(tmp_path):
+    shots = tmp_path / "shots"
+    args = ["--headless", "--fast", "--seed", "3", "--no-save", "--size", "320x240", "--screenshot", str(shots)]
+    done = run(args + ["--script", NEW_GAME + " A"])
+    assert done.returncode == 0, done.stderr
+    files = sorted(os.listdir(shots))
+    last = pygame.image.load(str(shots / files[-1]))  # a turn: the footer on the bottom edge, full width
+    assert last.get_size() == (320, 240) and last.get_at((318, 236))[:3] != (0, 0, 0)
+    done = run(["--terminal", "--size", "100x100"])
+    assert done.returncode == 2 and "from 160x128" in done.stderr
+
+
 def test_terminal_and_screenshots_together(tmp_path):
     done = run(["--terminal", "--fast", "--no-save", "--screenshot", str(tmp_path), "--script", "Down Down"])
     assert done.returncode == 0, done.stderr

@@ -116,16 +116,16 @@ def turn_view(names=("1", "1o", "2/3", "3#", "4*", "L"), playable=("3#", "4*", "
     return vw
 
 
-def menu_problems(shot, vw):
+def menu_problems(shot, vw, h=128):
     out = row_problems(shot, 0, vw.title, render.TITLE_FG, render.TITLE_BG)
     for i in range(v.LINES):
         if i == vw.line_cursor:
             out += row_problems(shot, i + 1, vw.lines[i], render.CURSOR_FG, render.CURSOR_BG)
         else:
             out += row_problems(shot, i + 1, vw.lines[i], render.COLORS[vw.colors[i]], render.BLACK)
-    if shot.not_color(0, 108, W, 116, (0, 0, 0)):
+    if shot.not_color(0, 108, W, h - 12, (0, 0, 0)):
         out.append("pixels between the lines and the footer")
-    out += row_problems(shot, 9, vw.footer, render.FOOTER_FG, render.FOOTER_BG, y=116)
+    out += row_problems(shot, 9, vw.footer, render.FOOTER_FG, render.FOOTER_BG, y=h - 12)
     return out
 
 
@@ -136,7 +136,8 @@ def tiles(renderer, vw):
         tg = renderer._slots[k]
         assert not tg.hidden
         i = renderer.first + k
-        out.append((i, tg.x, tg.y, render.item_width(vw.cards[i])))
+        z = renderer.zoom  # the row is a group of the cards' scale
+        out.append((i, renderer.hand.x + z * tg.x, renderer.hand.y + z * tg.y, z * render.item_width(vw.cards[i])))
     return out
 
 
@@ -383,25 +384,45 @@ def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks
     assert shot.count(2 + 6 * 3, 12, 2 + 6 * 6, 24, (255, 255, 255)) > 5  # "?" glyphs
 
 
-def test_a_240x240_display_gets_the_layout_centred_and_nothing_outside(screen):
+@pytest.mark.parametrize("size, zoom", [((160, 128), 1), ((240, 240), 2), ((320, 240), 2)])
+def test_the_layout_follows_the_display_size_bigger_cards_on_big_screens(screen, size, zoom):
     import displayio
 
     displayio.release_displays()
-    d = desktop.make_display(window=False, size=(240, 240))
+    w, h = size
+    d = desktop.make_display(window=False, size=size)
     s = render.Screen(d)
-    vw = turn_view()
+    r = s.renderer
+    assert (r.scale, r.width, r.height, r.zoom) == (1, w, h, zoom)
+    vw = table_view(6)
     s.show(vw)
-    shot = Shot(s, "square")
-    ox, oy = 40, 56
-    assert shot.not_color(0, 0, 240, oy, (0, 0, 0)) == 0
-    assert shot.not_color(0, oy + H, 240, 240, (0, 0, 0)) == 0
-    assert shot.not_color(0, 0, ox, 240, (0, 0, 0)) == 0
-    assert shot.not_color(ox + W, 0, 240, 240, (0, 0, 0)) == 0
-    assert row_problems(shot, 0, vw.title, render.TITLE_FG, render.TITLE_BG, ox=ox, oy=oy) == []
+    shot = Shot(s, "size-%dx%d" % size)
+    # The title bar on top and the footer bar on the bottom edge, both the full width.
+    assert close(shot.at(w - 1, 1), rgb(render.TITLE_BG)) and close(shot.at(w - 1, h - 1), rgb(render.FOOTER_BG))
+    assert row_problems(shot, 9, vw.footer, render.FOOTER_FG, render.FOOTER_BG, y=h - 12) == []
+    # The cards: zoom times the reference size, on screen, between the event row and the footer.
+    for i, x, y, tw in tiles(r, vw):
+        assert 0 <= x and x + tw <= w and 78 + 12 - render.RAISE * zoom <= y and y + zoom * render.SLOT_H <= h - 12
+        if vw.cards[i] < v.FIRST_ITEM:
+            assert tw == zoom * render.CARD_W
+    assert r.last - r.first >= (8 if r.row_w >= 160 else 5)  # 240 wide: fewer, bigger cards
+    assert r._arrows[1].hidden == (r.last == vw.ncards)  # and a marker when more are to the right
+    # The top card, zoomed, inside the screen and clear of the seats (which end at x 81).
+    top = r._top
+    x0, y0 = r.top_x, r.top_y
+    assert top.x == 0 and 82 <= x0 and x0 + zoom * render.TOP_W <= w and y0 + zoom * render.TOP_H <= r.hand_y
+    assert close(shot.at(x0 + zoom * 4, y0 + zoom * 34), rgb(v.VALUE_COLORS[2]))  # the 2/3's lower half: a 3
+    for q in range(6):  # the seats keep their rows
+        fg = render.OUT_FG if q == 3 else render.COLORS[v.HIGHLIGHT] if q == 1 else render.COLORS[0]
+        bg = render.SEAT_BAR if q == 1 else render.BLACK
+        y = render.SEAT_Y + q * render.SEAT_H
+        text = seat_text(q, vw)
+        assert row_problems(shot, 0, text, fg, bg, ox=render.SEAT_X, oy=y, cells=render.SEAT_CELLS, h=11) == []
+    s.show(menu_view())  # a text screen: the lines where the reference has them, the footer at the bottom
+    assert menu_problems(Shot(s), menu_view(), h) == []
     displayio.release_displays()
     d = desktop.make_display(window=False, size=(320, 256))
-    s2 = render.Screen(d)
-    assert s2.renderer.group.scale == 2
+    assert render.Screen(d).renderer.group.scale == 2  # twice the reference: all of it doubled
     displayio.release_displays()
     screen.display = desktop.make_display(window=False)  # the module's screen, for any test after
     screen.renderer = render.Renderer(W, H)
@@ -422,3 +443,38 @@ def test_renderer_objects_cost_little_heap_on_the_desktop():
     tracemalloc.stop()
     print("renderer on Blinka: %d KB" % (used // 1024))
     assert used < 400 * 1024
+
+
+@pytest.mark.parametrize("kind, code, src, dst", [
+    (v.MOVE_CARD, cards.code("4*"), v.PLACE_HAND + 4, v.PLACE_TOP),
+    (v.MOVE_BACK, 0, v.PLACE_PILE, 2),
+    (v.MOVE_TOKEN, 1, 4, v.PLACE_STAGE),
+])
+def test_a_motion_moves_one_piece_on_top_from_place_to_place_then_hides_it(screen, kind, code, src, dst):
+    r = screen.renderer
+    vw = table_view(6)
+    vw.move, vw.move_code, vw.move_from, vw.move_to = kind, code, src, dst
+    tg = r._mover_token if kind == v.MOVE_TOKEN else r._mover
+    other = r._mover if kind == v.MOVE_TOKEN else r._mover_token
+    path = []
+    for step in (0, 128, 255):
+        vw.move_step = step
+        screen.show(vw)
+        assert not tg.hidden and other.hidden and r.group[-1][-1] is r._mover_token and r.group[-1][-2] is r._mover
+        path.append((tg.x, tg.y))
+    token = kind == v.MOVE_TOKEN
+    assert path[0] == r._place(vw, src, token) and path[2] == r._place(vw, dst, token)
+    (x0, y0), (x1, y1), (x2, y2) = path
+    assert min(x0, x2) <= x1 <= max(x0, x2) and min(y0, y2) <= y1 <= max(y0, y2) and path[0] != path[2]
+    if kind == v.MOVE_CARD:  # the card's face, in its colours, frame white
+        assert r._mover_pal[cardart.FRAME] == render.CARD_CURSOR
+        assert r._mover_pal[cardart.BODY] == v.VALUE_COLORS[cards.LOW[code] - 1]
+    if kind == v.MOVE_BACK:
+        assert r._mover_pal[1] == render.PILE_COLORS[0]
+    if kind == v.MOVE_TOKEN:
+        assert tg[0] == code
+    vw.move = 0
+    screen.show(vw)
+    assert r._mover.hidden and r._mover_token.hidden
+    screen.show(menu_view())
+    assert r._mover.hidden and r._mover_token.hidden

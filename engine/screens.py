@@ -1,0 +1,134 @@
+"""Screens shown now and then: a new game's setup, About, the rules, the in-game menu and
+its settings (the end of a round is engine/roundend.py, smaller, as it comes during play).
+
+``App.screen(name, ...)`` loads this module for one of them and drops it after, so that
+their code is not on a board's heap the rest of the time.
+"""
+
+import sys
+
+import hal
+from engine import cards
+from engine import match as mt
+from engine import view as v
+
+
+def setup(app):
+    """Edit the next game's seats and variant; True to start, False for back."""
+    m = app.setup_match
+    cursor = len(_items(app)) - 1
+
+    def adjust(i, step):
+        if i == 0:
+            m.players = min(6, max(2, m.players + step))
+        elif i == 1:
+            m.variant = 1 - m.variant
+        elif i < 2 + m.players:
+            p = i - 2
+            m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
+        return _items(app)
+
+    while True:
+        i = app.ui.menu("New game", _items(app), cursor, "<>: change  A: next", adjust)
+        if i < 0:
+            return False
+        if i == len(_items(app)) - 1:
+            return True  # with no human seat, a game to watch
+        if 2 <= i < 2 + m.players:
+            _next_name(app, i - 2)
+        cursor = i + 1 if i < 2 else i
+
+
+def _items(app):
+    m = app.setup_match
+    items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
+    for p in range(m.players):
+        items.append("P%d %-5s %s" % (p + 1, m.name(p), m.kind_name(p)))
+    items.append("Start the game" if m.humans() else "Watch the bots play")
+    return items
+
+
+def _next_name(app, seat):
+    """Give ``seat`` the next name from the list that no other seat has."""
+    m = app.setup_match
+    taken = [m.names[p] for p in range(m.players) if p != seat]
+    k = m.names[seat]
+    for _ in range(mt.name_count()):
+        k = (k + 1) % mt.name_count()
+        if k not in taken:
+            m.names[seat] = k
+            return
+
+
+def about(app):
+    """What a board's owner reports: the CircuitPython release, the board, the free heap."""
+    import gc
+
+    impl = sys.implementation
+    gc.collect()
+    free = gc.mem_free() if hasattr(gc, "mem_free") else -1  # CircuitPython; not CPython
+    lines = [
+        "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
+        "Board: " + app.hw.name,
+        ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
+        "Saves: " + app.hw.storage.where[:19],
+    ]
+    app.ui.message("About", lines, "A: back")
+
+
+def next_setting(app, row):
+    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ..."): its next value.
+
+    The bots' pace, the lights' brightness (Off, Low, Mid, High) or sound on/off; kept
+    for new games too, and the lights and sound applied to the hardware at once.
+    """
+    m = app.setup_match
+    if row.startswith("Speed"):
+        m.speed = (m.speed + 1) % len(mt.SPEEDS)
+    elif row.startswith("Lights"):
+        m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
+    else:
+        m.sound = not m.sound
+    if app.match is not None:
+        app.match.speed = m.speed
+        app.match.brightness = m.brightness
+        app.match.sound = m.sound
+    app.apply_settings()
+
+
+def game_menu(app):
+    """The Start menu in a game: True when the player chose to save and quit."""
+    cursor = 0
+    while True:
+        m = app.match
+        items = [
+            "Resume",
+            "Rules",
+            "Save and quit",
+            "Speed: " + mt.SPEEDS[m.speed],
+            "Lights: " + mt.BRIGHTNESS[m.brightness],
+            "Sound: " + ("On" if m.sound else "Off"),
+        ]
+        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume")
+        cursor = i
+        if i >= 3:
+            next_setting(app, items[i])
+            app.save()  # a power cut keeps it too
+        elif i == 1:
+            rules(app)
+        else:
+            return i == 2
+
+def rules(app):
+    from engine import app as _app
+    from engine import rules_text
+
+    pages = rules_text.PAGES
+    i = 0
+    while 0 <= i < len(pages):
+        page = pages[i]
+        shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
+        b = app.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
+        i += 1 if b & hal.A else -1
+    del pages, rules_text
+    _app._forget("rules_text")
