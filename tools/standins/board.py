@@ -12,8 +12,9 @@ BUTTON_CLOCK = "BUTTON_CLOCK"
 BUTTON_OUT = "BUTTON_OUT"
 BUTTON_LATCH = "BUTTON_LATCH"
 NEOPIXEL = "NEOPIXEL"
-SPEAKER = "SPEAKER"
-SPEAKER_ENABLE = "SPEAKER_ENABLE"
+# No SPEAKER / SPEAKER_ENABLE: a beep plays in real time (time.sleep), which made every flow run
+# under the interpreters minutes slower. hw.sound is then the silent object (hal/fxopen.py); its
+# code is still loaded and counted, the PWM and enable pin objects (~200 bytes) are not.
 
 _size = (os.getenv("LAMA_DISPLAY") or "160x128").split("x")
 DISPLAY = displayio.Display(int(_size[0]), int(_size[1]))
