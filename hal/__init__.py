@@ -40,8 +40,7 @@ buffers allocated once):
     ``BEEP_OVER`` (1) the game is over. ``on`` (bool): False silences it.
     No speaker: it does nothing; a hardware error silences it for good.
     (hal.mock and hal.desktop have both; for boards hal/fx.py has them, made by
-    hal/fxopen.py, but ``hal.board.open()`` does not attach them yet: the
-    board flow's heap goal has no room left for them today.)
+    hal/fxopen.py when ``hal.board.open()`` runs.)
 ``hw.entropy()``
     a fresh int >= 0 for seeding a new game.
 ``hw.notices``
@@ -101,3 +100,14 @@ def parse_script(text):
             raise ValueError("unknown button %r in script (use %s)" % (word, NAMES))
         out.append(1 << names.index(w))
     return out
+
+
+def forget(name):
+    """Drop ``hal.<name>``, a module used only at start-up: from sys.modules and from the package
+    (which keeps its submodules too), so that its code's heap comes back."""
+    import sys
+
+    sys.modules.pop("hal." + name, None)
+    g = globals()
+    if name in g:
+        del g[name]

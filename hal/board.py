@@ -145,14 +145,5 @@ def open():
 
     hw = boardopen.make()
     del boardopen
-    _forget("boardopen")
+    hal.forget("boardopen")
     return hw
-
-
-def _forget(name):
-    """Drop a module of ``hal`` used only at start-up."""
-    import sys
-
-    sys.modules.pop("hal." + name, None)
-    if hasattr(hal, name):
-        delattr(hal, name)

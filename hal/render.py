@@ -229,16 +229,12 @@ class Renderer:
 
     def __init__(self, width=WIDTH, height=HEIGHT, font=None):
         # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
-        import sys
-
         import hal
         from hal import renderbuild
 
         renderbuild.build(self, width, height, font)
         del renderbuild
-        sys.modules.pop("hal.renderbuild", None)
-        if hasattr(hal, "renderbuild"):  # the package keeps its submodules too
-            delattr(hal, "renderbuild")
+        hal.forget("renderbuild")
 
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
