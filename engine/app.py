@@ -175,7 +175,7 @@ class App:
         if self.match is None or self.match.game is None:
             return
         try:
-            self.hw.storage.save(self.match.to_bytes())
+            self.hw.storage.save(self.match.pack())  # the store copies what it keeps
             self.save_failed = False
         except OSError as e:
             if not self.save_failed:  # say it once, then play on

@@ -62,6 +62,7 @@ class Match:
         self.names = bytearray((0, 1, 2, 3, 4, 5))
         self.game = None
         self.bot_rng = rng.Rng(0)
+        self._packed = None  # the buffer pack() reuses
 
     def kind_name(self, seat):
         return KINDS.split("|")[self.kinds[seat]]
@@ -84,8 +85,19 @@ class Match:
         self.where = PLAYING
 
     def to_bytes(self):
-        """The save record (one allocation: the game record is written in place)."""
-        out = bytearray(codec.OVERHEAD + _HEAD + 4 + self.game.record_size())
+        """The save record, a new bytearray."""
+        return bytearray(self.pack())
+
+    def pack(self):
+        """The save record in a buffer this Match reuses: valid until the next pack().
+
+        The flow saves after every move, and a game's saves keep one length (it changes when
+        the first round is scored): no allocation per save, so no heap fragmentation.
+        """
+        n = codec.OVERHEAD + _HEAD + 4 + self.game.record_size()
+        out = self._packed
+        if out is None or len(out) != n:
+            out = self._packed = bytearray(n)
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant

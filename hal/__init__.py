@@ -18,7 +18,8 @@ buffers allocated once):
     ``show(view)`` draws an ``engine.view.View`` (the whole screen).
 ``hw.storage``
     ``load()`` -> the saved bytes, or None when there is no save.
-    ``save(data)`` stores bytes atomically (new copy first, then the swap:
+    ``save(data)`` stores bytes atomically (the caller may reuse ``data`` afterwards: a
+    store copies what it keeps; new copy first, then the swap:
     a power cut leaves the old or the new save, never half of one); raises
     OSError when it cannot (full flash: errno 28, read-only: errno 30).
     ``set_aside()`` keeps the current save under another name (a damaged

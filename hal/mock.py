@@ -92,7 +92,7 @@ class Storage:
             raise OSError(30, "Read-only filesystem")
         if self.full:
             raise OSError(28, "No space left on device")
-        self.data = data  # (the flow hands over a fresh buffer each time)
+        self.data = bytes(data)  # a copy, as every store keeps: the flow reuses its buffer
         self.saves += 1
 
     def set_aside(self):

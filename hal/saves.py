@@ -91,10 +91,11 @@ def _crc(head, payload):
     return crc16(payload, crc16(memoryview(head)[2:6], 0xFFFF, _Q), _Q)
 
 
-def record(kind, seq, payload):
-    """The bytes of one record."""
+def record(kind, seq, payload, out=None):
+    """The bytes of one record: into ``out`` when it is given (its length must fit)."""
     n = len(payload)
-    out = bytearray(HEAD + n + TAIL)
+    if out is None:
+        out = bytearray(HEAD + n + TAIL)
     out[0] = 0x4C  # "L"
     out[1] = 0x4B  # "K"
     out[2] = kind
@@ -140,6 +141,7 @@ class NvmStore:
         self._seq = 0
         self._loaded = -1  # slot load() returned (valid or damaged)
         self._last = None  # payload of the newest valid record, when known
+        self._rec = None  # the record of the last save, reused while saves keep their length
         self._scanned = False
 
     @staticmethod
@@ -194,16 +196,30 @@ class NvmStore:
             return  # already there: spare the flash an erase
         slot = 1 - self._newest if self._newest >= 0 else 0
         seq = next_seq(self._seq) if self._newest >= 0 else 1
-        rec = record(SAVE, seq, data)
+        # A game's saves keep one length: the record and the copy of the payload are made once
+        # and rewritten in place, so a save (one after every move) does not fragment the heap.
+        rec = self._rec
+        if rec is None or len(rec) != HEAD + n + TAIL:
+            rec = self._rec = bytearray(HEAD + n + TAIL)
+        record(SAVE, seq, data, rec)
         self._write(slot * self.area, rec)
         self._newest = slot
         self._seq = seq
-        self._last = bytes(data)
+        last = self._last
+        if isinstance(last, bytearray) and len(last) == n:
+            last[:] = data
+        else:
+            self._last = bytearray(data)
 
     def _write(self, at, rec):
         try:
-            self.nvm[at : at + len(rec)] = rec
-            ok = self.nvm[at : at + len(rec)] == rec
+            nvm = self.nvm
+            nvm[at : at + len(rec)] = rec
+            ok = True
+            for i in range(len(rec)):  # read back byte by byte: a slice would be a copy
+                if nvm[at + i] != rec[i]:
+                    ok = False
+                    break
         except OSError:
             raise
         except Exception as e:  # a port's own error type for a failed flash write

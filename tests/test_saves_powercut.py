@@ -339,6 +339,24 @@ def test_a_save_of_the_old_format_is_reported_from_another_version():
     assert store.aside() == data and saves.NvmStore(nvm).load() is None
 
 
+def test_a_store_keeps_a_copy_the_flow_may_reuse_its_buffer():
+    """Match.pack() hands every save the same buffer: the stores must keep copies, not it."""
+    m = mt.Match()
+    m.start(5)
+    nvm = saves.NvmStore(bytearray(4096))
+    first = m.pack()
+    nvm.save(first)
+    kept = bytes(first)
+    g = m.game
+    g.apply(g.legal_actions()[0])
+    again = m.pack()
+    assert again is first  # one buffer, rewritten in place
+    assert nvm.load() == kept  # what the store keeps did not change with it
+    nvm.save(again)  # and the changed save is written, not taken for the same one
+    assert nvm.load() == bytes(again) != kept
+    assert saves.NvmStore(nvm.nvm).load() == bytes(again)  # from the flash itself
+
+
 def test_zz_figures(capsys):
     # Not an assertion: the cut counts of this file's runs, for the report (shown with -s).
     with capsys.disabled():
