@@ -22,16 +22,18 @@ if __name__ == "__main__":
 
     hw = None
     try:
-        # The big modules one at a time, collecting in between: a less fragmented heap. The
-        # display code first: from .py sources its library is the largest compile (~80 KB),
-        # best done while the heap is still empty.
-        # Then hal.board.open(): its start-up code (display layout, board detection) is dropped
-        # when it is done, and engine.app (loaded after) takes that room.
-        for name in ("hal.render", "engine.game", "engine.bots", "engine.table"):
-            __import__(name)
-            stage(name)
+        # The display first, while the heap is still empty: from .py sources its code is the
+        # largest compile, and hal.board.open() builds the screen with start-up code (the layout,
+        # adafruit_displayio_layout, board detection) that it drops when done. Then the big
+        # modules one at a time, collecting in between (a less fragmented heap): they take the
+        # room the start-up code left.
+        __import__("hal.render")
+        stage("hal.render")
         hw = hb.open()
         stage("hal.board.open")
+        for name in ("engine.game", "engine.bots", "engine.table"):
+            __import__(name)
+            stage(name)
         from engine import app
 
         stage("engine.app")

@@ -5,42 +5,46 @@ a row changes its tiles only when its text changed, its colours only when
 they changed, a card tile redraws its pixels only when it shows another
 card. Nothing is allocated per frame but the bytes of a changed row's text.
 
-Layout (the 26 x 10 grid of the 6x12 terminal font on 160x128, see
-engine/view.py): row 0 the title (a blue bar), rows 1..8 the lines (rows
-1..6 when there is an item row), the item row in the space of rows 7..8,
-row 9 the footer (a grey bar on the bottom edge, y 116..127: 128 is 10 rows
-and 8 pixels, which go between the item row and the footer). The line
-cursor is a yellow bar with black text. Larger displays get the 160x128 layout scaled by a whole number and
-centred (240x240: unscaled, centred).
+Layout: hal/renderbuild.py computes it from the display's size (160x128 the
+reference; 240x240 and 320x240 get doubled cards; a screen that holds the
+reference twice over gets it scaled) and builds every object once. Text
+screens are the 26 x 10 grid of the 6x12 terminal font (engine/view.py):
+row 0 the title (a blue bar, magenta in a magic show), rows 1..8 the lines
+(1..6 when there is an item row), the item row above the footer, row 9 the
+footer (a grey bar on the bottom edge). The line cursor is a yellow bar with
+black text. A turn is the table: the seats on the left, one row each (their
+cells laid out with adafruit_displayio_layout's GridLayout at start-up), a
+colour stripe and the magic star beside them, the seat to act on a blue bar;
+on the right the pile's back with its count, the top card large, the stage
+and your tokens as icons; the last event above the hand.
 
-Text: every row is a TileGrid over the font's glyph strip (26 tiles of 6x12
-with a 2-colour palette), the way CircuitPython's own terminal draws text: a
-new text rewrites tile numbers and allocates nothing. An
-``adafruit_display_text`` bitmap label would cost ~1.8 KB of heap a row on
-CircuitPython, and its code 17 KB, against ~150 bytes for a tile row
-(measured with tools/cpboard.py): a fifth of the heap the whole game needs.
-The bars (title, footer, line cursor) are
-20-tile TileGrids of one shared 8x12 single-colour bitmap, laid behind the
-text. Card tiles draw their glyphs from the font's own glyph strip (on
-CircuitPython ``terminalio.FONT.bitmap``, in flash; Blinka's font has one
-bitmap per glyph, so the desktop copies the 95 ASCII glyphs into a strip
-once).
+Text: every row is a TileGrid over the font's glyph strip (a 2-colour
+palette), the way CircuitPython's own terminal draws text: a new text
+rewrites tile numbers and allocates nothing. An ``adafruit_display_text``
+bitmap label would cost ~1.8 KB of heap a row on CircuitPython, and its code
+17 KB, against ~150 bytes for a tile row (measured with tools/cpboard.py).
+The bars are TileGrids of one shared single-colour bitmap behind the text.
+Glyphs come from the font's own strip (on CircuitPython
+``terminalio.FONT.bitmap``, in flash; Blinka's font has one bitmap per glyph,
+so the desktop copies the 95 ASCII glyphs into a strip once).
 
-Items: up to 10 tile slots, each a 26x22 ``Bitmap`` of 4 colours (2 bits a
-pixel: 176 bytes) with its own 4-colour ``Palette``: 0 transparent, 1 ink,
-2 body, 3 frame. A card (13x22) shows its value at the top and its icon
-below (circle, square, star; a llama for the llama; the two values of a
-double); playable cards are white, the others dark grey; an action button
-(26x16) is blue with its name. The cursor item is raised 3 pixels with a
-yellow frame (a yellow body for a button). Whether an item is playable or
-the cursor only changes the palette. When the items do not fit they scroll
-so that the cursor stays visible, with ``<`` / ``>`` at the cut ends.
+Items: 8 tile slots, each a 26x22 ``Bitmap`` with its own 5-colour
+``Palette`` (hal/cardart.py: 0 transparent, 1 ink, 2 body, 3 frame, 4 a
+double's second body). A card (13x22) shows its value in its own colour with
+the number printed, and its icon (circle, square, star; a llama glyph; both
+values of a double); cards you may play are bright and raised 2 pixels,
+the others dimmed; the cursor's card has a white frame and is raised 4. An
+action button (26x16) is blue with its name, yellow under the cursor.
+Whether an item is playable or the cursor changes only its palette and its
+height, never its pixels. Items that do not fit scroll so that the cursor
+stays visible, with ``<`` / ``>`` at the cut ends. Motion (engine/motion.py)
+moves one card-sized TileGrid or one token tile on top of everything.
 
 Heap on CircuitPython 10.2.1 (32-bit; tools/cpboard.py with tools/standins):
-this module's code ~5 KB as .mpy, its objects (10 tile slots, 10 text rows,
-bars, arrows) ~5 KB; a redraw of an unchanged or cursor-moved View allocates
-0 bytes (tests/test_hal_micropython.py). On the desktop Blinka's pure-Python
-objects take more (tests/test_hal_render.py).
+the renderer's objects ~20 KB, this module's code ~9 KB as .mpy; a redraw of
+an unchanged or cursor-moved View allocates 0 bytes
+(tests/test_hal_micropython.py). On the desktop Blinka's pure-Python objects
+take more (tests/test_hal_render.py).
 """
 
 
@@ -203,6 +207,8 @@ class Renderer:
     _arrows: "list[displayio.TileGrid]"
     _stripe_pal: "displayio.Palette"
     _stripes_shown: "int"
+    seat_x: "int"  # seat 0's row, laid out by adafruit_displayio_layout (hal/renderbuild.py)
+    seat_y: "int"
     _seat_magic: "displayio.TileGrid"
     _seat_rows: "bytes"
     _seat_sig: "list[int]"
@@ -285,7 +291,7 @@ class Renderer:
             tile = 2 if flags & _view.SEAT_MAGIC else 3
             if magic_col[q] != tile:
                 magic_col[q] = tile
-        _bar_at(self._seat_bar, SEAT_Y + view.to_act * SEAT_H if 0 <= view.to_act < n else -1)
+        _bar_at(self._seat_bar, self.seat_y + view.to_act * SEAT_H if 0 <= view.to_act < n else -1)
         # The pile and its count; in a magic show the title bar turns magenta and "SHOW" lies
         # where the pile was (nobody draws in a show).
         show = view.show
@@ -437,8 +443,8 @@ class Renderer:
         for r in range(1, 9):
             row = self._rows[r]
             if table and r <= 6:
-                row.x = SEAT_X
-                row.y = SEAT_Y + (r - 1) * SEAT_H
+                row.x = self.seat_x
+                row.y = self.seat_y + (r - 1) * SEAT_H
             elif table and r == 8:
                 row.x = CELLS_X
                 row.y = EVENT_Y
@@ -481,7 +487,7 @@ class Renderer:
         """The top-left corner, in screen pixels, of the travelling piece at ``place`` (engine.view)."""
         z = self.zoom
         if place < 6:  # a seat: over its cards-in-hand column
-            return SEAT_X + 5 * GLYPH_W, SEAT_Y + place * SEAT_H + (0 if token else -5)
+            return self.seat_x + 5 * GLYPH_W, self.seat_y + place * SEAT_H + (0 if token else -5)
         if place == _view.PLACE_PILE:
             return PILE_X, PILE_Y
         if place == _view.PLACE_TOP:

@@ -166,6 +166,49 @@ def build(r, width, height, font):
     r._mover_sig = -1
 
 
+def seat_cells(r):
+    """Lay the seats out with adafruit_displayio_layout: ``r.seat_x``, ``r.seat_y`` (seat 0).
+
+    A GridLayout of one column and six rows over the seats' part of the table (left of
+    the panel, SEAT_H a row, the stripe in the cells' padding) places one probe tile a seat;
+    the places are kept and the grid goes. Kept on the screen, the library would stay on
+    the heap: its code costs ~5 KB there on CircuitPython (measured with tools/cpboard.py,
+    .mpy), a twentieth of what the whole game may use, for a layout that never changes.
+    So it runs here, at start-up, and hal/render.py drops it with this module. Without
+    the library (not installed, or a board without ``vectorio``, which it imports) the
+    cells are the reference layout's.
+    """
+    r.seat_x = R.SEAT_X
+    r.seat_y = R.SEAT_Y
+    try:
+        from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+    except ImportError:
+        return False
+    pad = R.SEAT_X
+    grid = GridLayout(
+        x=0, y=R.SEAT_Y - pad, width=R.PANEL_X, height=6 * R.SEAT_H, grid_size=(1, 6), cell_padding=pad
+    )
+    dot = displayio.Bitmap(1, 1, 1)
+    pal = displayio.Palette(1)
+    probes = []
+    for q in range(6):
+        probe = displayio.TileGrid(dot, pixel_shader=pal)
+        grid.add_content(probe, grid_position=(0, q), cell_size=(1, 1), layout_cells=q == 5)
+        probes.append(probe)
+    r.seat_x = grid.x + probes[0].x
+    r.seat_y = grid.y + probes[0].y
+    for q in range(6):  # the grid's rows are the seat rows (a seat's tiles are SEAT_H high)
+        if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * R.SEAT_H):
+            raise ValueError("seat %d's cell is not a seat row" % q)
+    del grid, probes, GridLayout
+    import sys
+
+    for name in list(sys.modules):  # the library's package, layouts and grid_layout
+        if name.startswith("adafruit_displayio_layout"):
+            del sys.modules[name]
+    return True
+
+
 def build_table(r):
     """The table layer (hidden on text screens): built once, updated in place.
 
@@ -174,6 +217,7 @@ def build_table(r):
     tokens of the seats one TileGrid of six tiles, a token line one text
     row with one TileGrid of three icons laid over its blank cells.
     """
+    seat_cells(r)
     t = displayio.Group()
     r.table_group = t
     r.group.append(t)
@@ -190,7 +234,7 @@ def build_table(r):
     r._stripe_pal.make_transparent(0)
     for q in range(6):
         r._stripe_pal[q + 1] = _view.SEAT_COLORS[q]
-    t.append(displayio.TileGrid(stripes, pixel_shader=r._stripe_pal, x=0, y=R.SEAT_Y))
+    t.append(displayio.TileGrid(stripes, pixel_shader=r._stripe_pal, x=r.seat_x - 2, y=r.seat_y))
     r._stripes_shown = 6
     sheet = displayio.Bitmap(4 * R.TOKEN_PITCH, 11, 5)
     cardart.tokens(sheet, R.TOKEN_PITCH)
@@ -202,7 +246,7 @@ def build_table(r):
     r._sheet_pal = tpal
     r._seat_magic = displayio.TileGrid(
         sheet, pixel_shader=tpal, width=1, height=6, tile_width=R.TOKEN_PITCH, tile_height=R.SEAT_H,
-        default_tile=3, x=R.SEAT_X + R.SEAT_CELLS * R.GLYPH_W, y=R.SEAT_Y,
+        default_tile=3, x=r.seat_x + R.SEAT_CELLS * R.GLYPH_W, y=r.seat_y,
     )
     t.append(r._seat_magic)
     # The seats and the event line are the grid's line rows 1..6 and 8, moved: a table

@@ -478,3 +478,51 @@ def test_a_motion_moves_one_piece_on_top_from_place_to_place_then_hides_it(scree
     assert r._mover.hidden and r._mover_token.hidden
     screen.show(menu_view())
     assert r._mover.hidden and r._mover_token.hidden
+
+
+class _Cells:
+    """What seat_cells fills in (a Renderer's two fields)."""
+
+
+def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is_dropped(monkeypatch):
+    import sys
+
+    from adafruit_displayio_layout.layouts import grid_layout
+
+    from hal import renderbuild
+
+    placed = []
+    real = grid_layout.GridLayout._layout_cells
+
+    def spy(self):
+        real(self)
+        placed.extend((self.x + c["content"].x, self.y + c["content"].y) for c in self._cell_content_list)
+
+    monkeypatch.setattr(grid_layout.GridLayout, "_layout_cells", spy)
+    r = _Cells()
+    assert renderbuild.seat_cells(r) is True
+    assert placed == [(render.SEAT_X, render.SEAT_Y + q * render.SEAT_H) for q in range(6)]
+    assert (r.seat_x, r.seat_y) == placed[0]
+    assert not [m for m in sys.modules if m.startswith("adafruit_displayio_layout")]  # its heap comes back
+    # The grid's cells are what the table uses: a shifted grid moves the seat rows with it.
+    monkeypatch.setattr(render, "SEAT_Y", render.SEAT_Y + 3)
+    assert renderbuild.seat_cells(r) is True and r.seat_y == 15
+
+
+def test_without_the_layout_library_the_seats_take_the_reference_cells(monkeypatch):
+    import sys
+
+    from hal import renderbuild
+
+    monkeypatch.setitem(sys.modules, "adafruit_displayio_layout.layouts.grid_layout", None)  # an ImportError
+    r = _Cells()
+    assert renderbuild.seat_cells(r) is False
+    assert (r.seat_x, r.seat_y) == (render.SEAT_X, render.SEAT_Y)
+
+
+def test_the_table_draws_its_seat_rows_in_the_layouts_cells(screen):
+    screen.show(table_view(3))
+    r = screen.renderer
+    for q in range(3):
+        row = r._rows[r._seat_rows[q]]
+        assert (row.x, row.y) == (r.seat_x, r.seat_y + q * render.SEAT_H)

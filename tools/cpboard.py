@@ -41,6 +41,7 @@ STANDIN_MODULES = (
     "digitalio",
     "neopixel_write",
     "pwmio",
+    "vectorio",
 )
 
 
