@@ -132,8 +132,10 @@ class App:
 
     # ---- now and then: engine/screens.py, loaded for the moment --------------------
     def screen(self, name, *args, module="screens"):
-        """Run ``name`` of engine/screens.py (``setup``, ``about``, ``rules``, ``game_menu``, ``summary``,
-        ``next_setting``) with ``args``: its result."""
+        """Run ``name`` of engine/<module>.py with ``args``, then drop the module: its result.
+
+        engine/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
+        engine/roundend.py has ``summary``."""
         import engine
 
         __import__("engine." + module)

@@ -17,6 +17,13 @@ HEAD = const(7)  # magic, version, length: the payload starts here
 OVERHEAD = const(9)  # bytes a record adds to its payload (HEAD + the CRC)
 
 
+def sized(buf, n):
+    """``buf`` when it is a bytearray of ``n`` bytes, else a new one: a record's buffer, reused
+    from save to save (a game's saves keep one length), so that saving does not fragment a
+    board's heap."""
+    return buf if isinstance(buf, bytearray) and len(buf) == n else bytearray(n)
+
+
 def crc16(data, crc=0xFFFF, table=None):
     """CRC-16/CCITT-FALSE of ``data``, four bits at a time (a 16-entry table).
 

@@ -94,10 +94,7 @@ class Match:
         The flow saves after every move, and a game's saves keep one length (it changes when
         the first round is scored): no allocation per save, so no heap fragmentation.
         """
-        n = codec.OVERHEAD + _HEAD + 4 + self.game.record_size()
-        out = self._packed
-        if out is None or len(out) != n:
-            out = self._packed = bytearray(n)
+        out = self._packed = codec.sized(self._packed, codec.OVERHEAD + _HEAD + 4 + self.game.record_size())
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant

@@ -175,11 +175,9 @@ class Table:
         stage = g.stage()
         for i in range(3):
             view.stage[i] = stage[i]
-        if not text:
-            pass
-        elif g.show_active:
+        if text and g.show_active:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
-        else:
+        elif text:
             magic = "M" if stage[2] else ""
             view.line(
                 0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic)

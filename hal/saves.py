@@ -42,7 +42,7 @@ calls ``set_aside``: a damaged save is kept, never deleted. Runs on
 CircuitPython and CPython.
 """
 
-from engine.codec import crc16
+from engine.codec import crc16, sized
 
 try:
     from micropython import const
@@ -196,20 +196,14 @@ class NvmStore:
             return  # already there: spare the flash an erase
         slot = 1 - self._newest if self._newest >= 0 else 0
         seq = next_seq(self._seq) if self._newest >= 0 else 1
-        # A game's saves keep one length: the record and the copy of the payload are made once
-        # and rewritten in place, so a save (one after every move) does not fragment the heap.
-        rec = self._rec
-        if rec is None or len(rec) != HEAD + n + TAIL:
-            rec = self._rec = bytearray(HEAD + n + TAIL)
+        # The record and the copy of the payload are rewritten in place (engine.codec.sized).
+        rec = self._rec = sized(self._rec, HEAD + n + TAIL)
         record(SAVE, seq, data, rec)
         self._write(slot * self.area, rec)
         self._newest = slot
         self._seq = seq
-        last = self._last
-        if isinstance(last, bytearray) and len(last) == n:
-            last[:] = data
-        else:
-            self._last = bytearray(data)
+        last = self._last = sized(self._last, n)
+        last[:] = data
 
     def _write(self, at, rec):
         try:
