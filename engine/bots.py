@@ -50,10 +50,11 @@ rollout depth (20, from 60) and the prior were tuned with tools/tune.py
 against three Normals (800 games a setting, both variants: depth 100 27.2%,
 60 30.7%, 30 31.7%, 20 32.4%, 10 31.5%; prior 1 point 30.2%, 2 points 30.7%,
 3 points 31.0%). Candidates that draw or quit while a card plays were worse
-(25.2% against 33.1%, 1,000 games at 1,500 steps). A search that saw the
-opponents' hands won 49% against three Normals at 3,000 steps where the
-determinized one won 30-35%: what the seat cannot know, not the search,
-bounds Hard, and no history is kept to infer hands from.
+(25.2% against 33.1%, 1,000 games at 1,500 steps). What the seat cannot
+know, not the search, bounds Hard: told the opponents' hands (tools/oracle.py,
+an experiment), the same 500-step search wins 43% / 51% against three
+Normals (Kadabra / Classic) where it wins 32% / 34%. The state keeps no
+history to infer the hands from (README.md: two inferences tried, ~3 points).
 
 Budget: 500 steps. tools/bench.py --board (CircuitPython 10.2.1's 32-bit
 unix port, pystone in the same run, board time = time x pystones/s /
