@@ -119,6 +119,7 @@ def game_menu(app):
         else:
             return i == 2
 
+
 def rules(app):
     from engine import app as _app
     from engine import rules_text

@@ -41,6 +41,8 @@ _fair = bots.hard
 def _groups(g, seat, know):
     """The hidden places dealt at random, in groups whose cards are pooled: a seat or 'pile'."""
     others = [q for q in range(g.players) if q != seat]
+    if know == "none":
+        return [others + ["pile"]]
     if know == "hands":
         return [["pile"]]
     if know == "near":
@@ -72,7 +74,8 @@ def _deal(base, seat, chooser):
         k = 0
         for place in group:
             if place == "pile":
-                s[pile:] = deck[k:]
+                s[pile:] = deck[k : k + len(s) - pile]
+                k += len(s) - pile
                 for i in range(game._RNG, game._RNG + 4):  # the draws' order too
                     s[i] = chooser.below(256)
                 s[game._FLAGS] &= ~game._ORDERED
