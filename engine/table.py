@@ -174,7 +174,7 @@ class Table:
         view.show = g.show_active
         stage = g.stage()
         for i in range(3):
-            view.stage[i] = stage[i]
+            view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
         if text and g.show_active:
             view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
         elif text:

@@ -17,7 +17,7 @@ from engine import bots, checks, codec, game, rng
 from engine import match as mt
 from engine import view as v
 from hal import mock, saves
-from tests.flow_driver import new_game_script
+from tests.flow_driver import Driver, new_game_script, random_choice
 
 FIGURES = {}
 
@@ -110,6 +110,32 @@ def test_forged_counters_are_refused_past_their_bounds_and_accepted_ones_play_on
         _play_on(back, pick, 400)
     FIGURES["forged"] = (accepted, refused)
     assert accepted > 50 and refused > 200
+
+
+@pytest.mark.parametrize("stage", [255, 256, 12 * 30])
+def test_counters_at_their_bounds_play_on_through_the_screens(stage):
+    """Reachable but huge counters (a long game where nobody collects the stage) fit the screens."""
+    m = mt.Match()
+    m.players = 3
+    m.kinds[1] = m.kinds[2] = 2
+    m.start(7)
+    s = m.game.s
+    _put16(s, 9, 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
+    _put16(s, 15, stage - stage // 3)
+    _put16(s, 17, stage // 3)
+    _put16(s, 19 + 1, 280)  # seat 0: 280 whites, 200 blacks
+    _put16(s, 19 + 3, 200)
+    data = m.pack()
+    assert mt.Match.from_bytes(data).game.stage()[0] == stage - stage // 3
+    hw = mock.Hardware(save=data, seed=stage, keep=True)
+    app = appmod.App(hw)
+    hw.buttons.feed = Driver(app, random_choice(rng.Rng(stage)), 400, "Continue")
+    with pytest.raises(mock.Done):
+        app.run()
+    titles = [screen[0] for screen in hw.screen.screens]
+    # Seat 0's 2,280 points end the game with this round: its scores, then the title.
+    end = ["= Round 30 over", "= Final scores", "= Game over", "= L.A.M.A. Kadabra"]
+    assert "= Game stopped" not in titles and titles[-4:] == end, titles
 
 
 def test_random_bytes_changed_in_sealed_records_never_give_a_game_that_raises():
