@@ -377,7 +377,7 @@ class Game:
         elif a < RETURN_WHITE:
             self._lowest_to(s, p, base, a - GIVE)
             s[_PHASE] = PLAY
-            self._after_play(s, p, base)
+            self._after_play(s, p, not s[base])
         else:
             if a == RETURN_WHITE:
                 _add16(s, base + _WHITE, -1)
@@ -393,6 +393,9 @@ class Game:
     def _play(self, s, p, base, c):
         s[base + _HAND + (c >> 1)] -= 1 << ((c & 1) << 2)
         s[base] -= 1
+        # R17 ends the round on the last card played, even when R12 then gives
+        # the player (alone in the round) a card back: that card is scored.
+        out = not s[base]
         s[_TOP] = c
         icon = ICON[c]
         if c == LLAMA:
@@ -411,13 +414,13 @@ class Game:
                 self._draw(s, _HDR + _SEAT * self._next_in(s, p))
         elif icon == cards.ICON_STAR:
             s[_MAGIC] = p  # R13: from wherever it is
-        self._after_play(s, p, base)
+        self._after_play(s, p, out)
 
-    def _after_play(self, s, p, base):
-        if s[base]:
-            s[_CUR] = self._next_in(s, p)
-        else:
+    def _after_play(self, s, p, out):
+        if out:
             self._end_round(s, p, True)  # R17: after the card's action
+        else:
+            s[_CUR] = self._next_in(s, p)
 
     def _draw(self, s, base):
         # The pile is shuffled lazily: each draw is the next Fisher-Yates step.

@@ -49,8 +49,8 @@ PAGES = (
     (
         "Rules: round end",
         (
-            "A round ends when a hand",
-            "is empty or all quit.",
+            "A round ends on someone's",
+            "last card, or if all quit.",
             "Each value left in hand",
             "counts once; llamas 10.",
             "Went out? Give back one",

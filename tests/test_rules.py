@@ -294,6 +294,19 @@ def test_r12_square_alone_the_player_draws_and_empty_pile_does_nothing():
     assert g.hand_size(0) == 6
 
 
+def test_r12_r17_alone_a_square_as_the_last_card_draws_then_ends_the_round():
+    """R17 ends the round on the last card played, after R12 (alone) gave the player a card."""
+    g = new([FILL2, ["2", "3", "4", "4/5", "5", "5#"]], "1o", pile=["2/3"])
+    _go_out(g, ["2", "3", "4", "4/5", "5", "5#"])
+    last = g.last_round()
+    assert last is not None and last["round"] == 1 and last["out"] == 1
+    assert names(last["hands"][1]) == ["2/3"] and last["points"] == [6, 2 + 3]
+    assert g.phase == game.CHOOSE_RETURN and g.current_player == 1  # R21: it went out
+    assert g.tokens(1) == (3 + 5, 0, False)
+    act(g, "keep")
+    assert g.round_number == 2 and g.current_player == 1  # R6
+
+
 def test_r13_star_takes_the_magic_token_from_anywhere():
     g = new([["2*", "3*", "4*"] + FILL[:3], FILL2], "2")
     act(g, "play 2*")

@@ -213,8 +213,12 @@ class Flow:
         env = dict({"LAMA_SEED": "1"}, **(env or {}))
         with open(os.path.join(self.work, "keys.txt"), "w") as f:
             f.write("%d %s\n" % (budget, keys))
-        code = FLOW % (", ".join(STANDIN_MODULES), self.drive)
-        path = [self.drive, os.path.join(self.drive, "lib"), self.standins]
+        # Paths relative to the run folder: each imported module keeps its file name on the heap,
+        # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
+        # ~1 KB more, and change with the folder.
+        drive = os.path.relpath(self.drive, self.work)
+        code = FLOW % (", ".join(STANDIN_MODULES), drive)
+        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self.standins, self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
 
     def nvm_log(self):
