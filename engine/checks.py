@@ -93,7 +93,10 @@ def validate(g):
         others = [q for q in range(n) if q != cur and g.in_round(q)]
         _need(cards.ICON[g.top_card] == cards.ICON_CIRCLE and g.in_round(cur) and others and (w or b or magic), "give")
     elif phase == game.CHOOSE_RETURN:  # R21
-        _need(not g.hand_size(cur) and last and last["out"] == cur and (w or b), "return")
+        # Went out: an empty hand, or the one card a square made the player draw alone (R12, R17).
+        left = g.hand_size(cur)
+        left = left and (left > 1 or cards.ICON[g.top_card] != cards.ICON_SQUARE)
+        _need(not left and last and last["out"] == cur and (w or b), "return")
     else:  # R22
         _need(max(g.scores()) >= game.GAME_END, "game end")
     # The last round's result: of an earlier round, or of this one once it is scored.
@@ -108,7 +111,7 @@ def validate(g):
     returned = last["returned"]
     _need(returned in (0, game.RETURN_WHITE, game.RETURN_BLACK, game.KEEP), "result")
     _need(not returned or out is not None and phase != game.CHOOSE_RETURN, "result")
-    _need(out is None or not last["hands"][out], "result")
+    _need(out is None or len(last["hands"][out]) <= 1, "result")  # (R12 alone, as above)
     for q in range(n):
         hand = last["hands"][q]
         for c in range(cards.COUNT):

@@ -79,13 +79,17 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
                 points -= 10
             _ok(_points_in_play(g) == points, "return points")
         elif scored:
-            # R17: a round ends when a hand empties or when everyone has quit.
+            # R17: a round ends on a last card played or when everyone has quit. The hand
+            # that went out is empty, or holds the card a square made its player draw (R12, alone).
             last = g.last_round()
             _ok(last["round"] == rnd, "result round")
-            if last["out"] is None:
+            out = last["out"]
+            if out is None:
                 _ok(a == game.QUIT, "round end")
             else:
-                _ok(last["out"] == g.current_player and not last["hands"][last["out"]], "went out")
+                left = len(last["hands"][out])
+                drew = left == 1 and a < cards.COUNT and cards.ICON[a] == cards.ICON_SQUARE
+                _ok(out == g.current_player and (not left or drew), "went out")
             _ok(_points_in_play(g) == points + sum(last["points"]), "scoring points")
         else:
             _ok(_points_in_play(g) == points, "tokens mid-round")

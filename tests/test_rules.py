@@ -303,8 +303,10 @@ def test_r12_r17_alone_a_square_as_the_last_card_draws_then_ends_the_round():
     assert names(last["hands"][1]) == ["2/3"] and last["points"] == [6, 2 + 3]
     assert g.phase == game.CHOOSE_RETURN and g.current_player == 1  # R21: it went out
     assert g.tokens(1) == (3 + 5, 0, False)
+    assert game.Game.from_bytes(g.to_bytes()).s == g.s  # a save of this moment loads
     act(g, "keep")
     assert g.round_number == 2 and g.current_player == 1  # R6
+    assert game.Game.from_bytes(g.to_bytes()).r == g.r  # and so does its summary, later
 
 
 def test_r13_star_takes_the_magic_token_from_anywhere():
