@@ -145,5 +145,5 @@ def open():
 
     hw = boardopen.make()
     del boardopen
-    hal.forget("boardopen")
+    hal.forget("hal.boardopen")
     return hw

@@ -121,7 +121,7 @@ def make():
     lights = fxopen.make_lights(board, notices)
     sound = fxopen.make_sound(board, clock.sleep_ms, notices)
     del fxopen
-    hal.forget("fxopen")  # start-up code: its heap comes back
+    hal.forget("hal.fxopen")  # start-up code: its heap comes back
     board_id = getattr(board, "board_id", "board")
     return hb.Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices, lights, sound)
 

@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from engine import match as mt
 from hal import saves
+from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
 from tools import cpboard
@@ -160,4 +160,4 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
     assert (resumed.players, resumed.variant) == (last.players, last.variant)
     assert (resumed.round_number, -resumed.draw_pile_size) >= (last.round_number, -last.draw_pile_size)
     assert any(m.where == mt.FINISHED for m in after), [m.where for m in after]
-    assert "lama heap free after engine.app" in second.stdout
+    assert "lama heap free after play.app" in second.stdout

@@ -226,9 +226,9 @@ def screen_figures(games=6, seed=3):
     of one human (a random player) against three Normal bots."""
     from displayio import TileGrid
 
-    from engine import app as appmod
-    from engine import match as mt
     from hal import desktop, mock
+    from play import app as appmod
+    from play import match as mt
     from tests.flow_driver import Driver, new_game_script, random_choice
 
     changed = [0]
