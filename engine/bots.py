@@ -237,9 +237,10 @@ _EVAL = (
 )
 
 
-def _utility(g, me, round0):
+def utility(g, me, round0, table=_EVAL):
     """A rollout's end state for ``me``, in eighths of a point: others' points gained minus
-    (players - 1) x own.
+    (players - 1) x own. ``table``: the static evaluation (``_EVAL``'s layout; tools/tune.py
+    --fit makes new ones, tried as ``hard(..., evaluate=lambda g, me, r: utility(g, me, r, t))``).
 
     When the round goes on (the depth ran out) a seat still in gains what _EVAL expects of
     its hand, one that quit its hand's points (and 10 with the magic token).
@@ -254,7 +255,7 @@ def _utility(g, me, round0):
             pts = _hand_points(g.s, g.hand_at(q))
             if g.in_round(q):
                 h = g.hand_size(q)
-                d += _EVAL[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
+                d += table[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
             else:
                 d += 8 * pts + 80 * (g.magic_holder == q)
         elif g.phase == game.CHOOSE_RETURN and q == g.current_player:
@@ -266,8 +267,12 @@ def _utility(g, me, round0):
     return u
 
 
-def hard(g, seat, rng, budget=HARD_BUDGET):
-    """Hard's choice: Monte Carlo over determinizations, at most ``budget`` steps."""
+def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
+    """Hard's choice: Monte Carlo over determinizations, at most ``budget`` steps.
+
+    ``evaluate(game, seat, round0)`` scores a rollout's end for ``seat`` (in eighths of a point,
+    higher is better; ``round0`` the round the decision is in): :func:`utility` unless a tool
+    passes another (tools/tune.py compares evaluations that way)."""
     global last_steps
     last_steps = 0
     v = _view(g, seat)
@@ -320,7 +325,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
                 w.step(_normal(w, ws[3], rbuf, w.legal_into(rbuf)))
                 steps += 1
                 left -= 1
-            tot[i] += _utility(w, seat, round0)
+            tot[i] += evaluate(w, seat, round0)
     last_steps = steps
     best = pick
     key = -(1 << 30)
