@@ -56,6 +56,7 @@ _held = bytearray(COUNT)  # Normal: the codes in the hand
 _start = [0] * 6  # scores when a Hard decision starts
 _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
+_NO_HISTORY = bytearray(2)  # their history: empty (engine/history.py's layout)
 
 
 def _scratch(g, k):
@@ -69,7 +70,8 @@ def _scratch(g, k):
             _games[i] = None
     for i in range(k):
         if _games[i] is None:
-            _games[i] = g.copy()
+            # Stepped, never applied: no history of their own (one shared empty one).
+            _games[i] = game.Game(bytearray(g.s), bytearray(g.r), _NO_HISTORY)
     return _games
 
 

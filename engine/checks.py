@@ -10,7 +10,7 @@ A separate module: it is needed once, when a save is loaded, and the board
 drops it afterwards to give its code back to the heap.
 """
 
-from engine import cards, rules
+from engine import cards, codec, history, rules
 
 # Counter bounds. The rules put no limit on rounds (a game can in principle go on for ever),
 # so a loaded game may be at round ROUND_MAX at most: a real game lasts some 3-15 rounds. Token
@@ -31,11 +31,56 @@ def _need(ok, what):
         raise ValueError("game data breaks the rules (" + what + ")")
 
 
+def load(cls, data, version):
+    """``Game.from_bytes`` (``cls`` the Game class): a record of ``version``, or of version 1 (from
+    before the history: read with an empty one); its layout, history and rules checked."""
+    old = isinstance(data, (bytes, bytearray, memoryview)) and len(data) > 4 and data[4] == 1
+    body = codec.unframe(data, codec.GAME_MAGIC, 1 if old else version, "game data")
+    end = len(body)
+    n = 1 + body[0] if end else 0  # s is body[1:n]
+    if n < 2 or n > end:
+        raise ValueError("game data is truncated")
+    if old:
+        return _checked(cls(bytearray(body[1:n]), bytearray(body[n:])))
+    m = n + 1 + body[n] if n < end else end + 1  # r is body[n + 1:m], then the history
+    if m + 2 > end or m + 2 + body[m + 1] > end:
+        raise ValueError("game data is truncated")
+    if m + 2 + body[m + 1] != end:
+        raise ValueError("game data has bytes past its end")
+    g = cls(bytearray(body[1:n]), bytearray(body[n + 1 : m]))
+    for i in range(end - m):
+        g.h[i] = body[m + i]
+    return _checked(g)
+
+
+def _checked(g):
+    g.validate()  # the layout (engine/game.py), then validate() below
+    return g
+
+
+def _history(h, players):
+    """The history is well formed: at most CAP bytes, every entry a seat of the game, a detail
+    only after a give-away (the token kind 0..2) or a collect."""
+    _need(h[0] <= history.FINISHED and h[1] <= history.CAP, "history")
+    prev = -1
+    for i in range(2, h[1] + 2):
+        b = h[i]
+        if b >= history.DETAIL:
+            v = b & 31
+            give = rules.GIVE <= prev < rules.RETURN_WHITE
+            _need((give and v <= 2) or prev == rules.COLLECT, "history")
+            prev = -1
+        else:
+            _need(b >> 5 < players, "history")
+            prev = b & 31
+
+
 def validate(g):
     """Raise ValueError naming the first rule game ``g`` breaks (its sizes already checked)."""
     s = g.s
     n = g.players
     table = cards.DECKS[s[1]]
+    _history(g.h, n)
     phase = g.phase
     cur = g.current_player
     _need(phase <= rules.OVER and cur < n and 1 <= g.round_number <= ROUND_MAX, "phase")

@@ -11,8 +11,7 @@ try:
 except ImportError:  # CPython
     const = int
 
-GAME_MAGIC = b"LAMA"
-GAME_VERSION = const(1)
+GAME_MAGIC = b"LAMA"  # the game record (engine/record.py has its version)
 HEAD = const(7)  # magic, version, length: the payload starts here
 OVERHEAD = const(9)  # bytes a record adds to its payload (HEAD + the CRC)
 

@@ -19,8 +19,9 @@ same ~100 KB heap as everything else, and every function costs about 100
 bytes, so helpers are few.
 """
 
-from engine import cards, codec, rng
+from engine import cards, history, rng
 from engine.cards import COUNT, ICON, LLAMA, VALUE_BITS
+from engine.record import Record
 from engine.rules import (  # the numbers of the rules: game.DRAW is rules.DRAW
     CHOOSE_GIVE,
     CHOOSE_RETURN,
@@ -151,12 +152,14 @@ def new_game(players, seed, variant="kadabra", deck=None):
     return g
 
 
-class Game:
-    """One game: its state ``s`` and last round's result ``r``."""
+class Game(Record):
+    """One game: its state ``s``, the last round's result ``r`` and the round's history ``h``
+    (engine/history.py). The save format is engine/record.py's."""
 
-    def __init__(self, s, r):
+    def __init__(self, s, r, h=None):
         self.s = s
         self.r = r
+        self.h = history.new() if h is None else h
 
     # ---- reading the state -----------------------------------------------------
     @property
@@ -336,7 +339,30 @@ class Game:
             for i in range(len(legal)):
                 names = action_name(legal[i]) if i == 0 else names + ", " + action_name(legal[i])
             raise ValueError("%r is not legal now; legal: %s" % (action, names))
+        s = self.s
+        p = s[_CUR]
+        detail = -1  # what the action alone does not tell (engine/history.py)
+        if GIVE <= action < RETURN_WHITE:
+            w, b, _ = self.tokens(p)
+            detail = 0 if w else 1 if b else 2  # the lowest token goes (R11)
+        elif action == COLLECT:
+            detail = _stage_count(s)
+        h = self.h
+        history.add(h, p, action, detail)
+        rnd = self.round_number
         self.step(action)
+        if self.round_number != rnd or s[_PHASE] == OVER:
+            h[0] = history.FINISHED  # kept for the summary until the next round's first action
+
+    def history(self):
+        """This round's actions so far, in order, as ``(seat, action)`` pairs (empty after a deal;
+        what every seat saw: a draw is ``DRAW``, never the card). Kept in the save."""
+        return history.pairs(self.h, False)
+
+    def last_history(self):
+        """The round just over's actions, as :meth:`history`, until the next round's first action
+        (its summary shows them); else empty."""
+        return history.pairs(self.h, True)
 
     def step(self, a):
         """Carry out action ``a``, which must be legal: unchecked, allocates nothing."""
@@ -529,10 +555,12 @@ class Game:
 
     # ---- copies, names and saves -----------------------------------------------
     def copy(self):
-        return Game(bytearray(self.s), bytearray(self.r))
+        """A new Game equal to this one, histories included."""
+        return Game(bytearray(self.s), bytearray(self.r), bytearray(self.h))
 
     def load(self, other):
-        """Become a copy of ``other`` (same player count and variant), in place."""
+        """Take ``other``'s state and result (same player count and variant), in place: a bot's
+        view or rollout, which needs no history (the history stays as it was)."""
         copy_into(self.s, other.s)
         copy_into(self.r, other.r)
 
@@ -593,34 +621,6 @@ class Game:
         """A seat's whites (as ``tokens(seat)[0]``, without building a tuple)."""
         return _get16(self.s, _HDR + _SEAT * seat + _WHITE)
 
-
-    def to_bytes(self):
-        """The game as a checked record (see engine.codec)."""
-        out = bytearray(self.record_size())
-        self.record_into(out, 0)
-        return bytes(out)
-
-    def record_size(self):
-        return codec.OVERHEAD + 1 + len(self.s) + len(self.r)  # payload: len(s) | s | r
-
-    def record_into(self, buf, at):
-        """Write :meth:`to_bytes` into ``buf`` at ``at``; return the index after it."""
-        i = at + codec.HEAD + 1
-        buf[i - 1] = len(self.s)
-        buf[i : i + len(self.s)] = self.s
-        i += len(self.s)
-        buf[i : i + len(self.r)] = self.r
-        return codec.seal(buf, at, codec.GAME_MAGIC, codec.GAME_VERSION, i + len(self.r))
-
-    @staticmethod
-    def from_bytes(data):
-        """A game from :meth:`to_bytes`; ValueError for data that is damaged or breaks a rule."""
-        body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
-        if not body or len(body) < 1 + body[0]:
-            raise ValueError("game data is truncated")
-        g = Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
-        g.validate()
-        return g
 
     def validate(self):
         """Raise ValueError naming the first broken rule (used on loaded data).

@@ -6,14 +6,16 @@ Runs the same on CPython and on MicroPython/CircuitPython::
 
 At every step it checks that all cards are accounted for, that token points
 change only when a round is scored (R19-R21), that an illegal action is
-refused and leaves the state untouched, that ``from_bytes`` of the game's record is
-the same game, and that rounds and games end exactly per R17/R22. It raises
-AssertionError (or ValueError from the engine) at the first failure.
+refused and leaves the state untouched, that ``from_bytes`` of the game's
+record is the same game (its histories included), that ``history()`` is
+exactly the round's actions so far (``last_history()`` once it is over), and
+that rounds and games end exactly per R17/R22. It raises AssertionError (or
+ValueError from the engine) at the first failure.
 """
 
 import gc
 
-from engine import cards, rng
+from engine import cards, history, rng
 
 # On MicroPython (gc.mem_free exists) the heap may be 32 KB: collect before
 # the largest module loads and before each game, against fragmentation. On
@@ -23,13 +25,35 @@ if _SMALL_HEAP:
     gc.collect()
 from engine import game  # noqa: E402
 
-_RECORD = bytearray(256)  # a game record, reused every step
+_RECORD = bytearray(480)  # a game record (its history at the fullest included), reused every step
+_SEEN = bytearray(history.CAP)  # the actions a history holds (history.actions_into)
 
 
 def _ok(holds, what):
     """An assert that stays when mpy-cross -O3 (tools/deploy) strips the assert statements."""
     if not holds:
         raise AssertionError(what)
+
+
+def _holds(h, done, k):
+    """History ``h`` holds exactly the ``k`` actions of ``done`` (rounds stay far below CAP)."""
+    if history.actions_into(h, _SEEN) != k:
+        return False
+    for i in range(k):
+        if _SEEN[i] != done[i]:
+            return False
+    return True
+
+
+def _same(h1, h2):
+    """Two histories (engine/history.py) hold the same header and entries."""
+    n = h1[1] + 2
+    if h1[0] != h2[0] or h1[1] != h2[1]:
+        return False
+    for i in range(2, n):
+        if h1[i] != h2[i]:
+            return False
+    return True
 
 
 def _points_in_play(g):
@@ -49,6 +73,8 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
     legal = bytearray(game.NUM_ACTIONS)
     played = 0  # cards on the discard pile under the top card this round
     moves = 0
+    done = bytearray(history.CAP)  # this round's actions (seat << 5 | action): the history's
+    k = 0
     while not g.is_over():
         n = g.legal_into(legal)
         _ok(n > 0, "no legal action")
@@ -66,8 +92,11 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
         a = legal[chooser.below(n)]
         rnd = g.round_number
         points = _points_in_play(g)
+        seat = g.current_player
         g.apply(a)
         moves += 1
+        done[k] = seat << 5 | a
+        k += 1
         if a < cards.COUNT:
             played += 1
         scored = g.phase == game.CHOOSE_RETURN or g.round_number != rnd or g.is_over()
@@ -93,8 +122,13 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
             _ok(_points_in_play(g) == points + sum(last["points"]), "scoring points")
         else:
             _ok(_points_in_play(g) == points, "tokens mid-round")
-        if g.round_number != rnd:
-            played = 0
+        if g.round_number != rnd or g.is_over():
+            _ok(g.h[0] == history.FINISHED and _holds(g.h, done, k), "last round's history")
+            k = 0
+            if g.round_number != rnd:
+                played = 0
+        else:
+            _ok(not g.h[0] and _holds(g.h, done, k), "history")
         # R1: every card is in a hand, the draw pile or the discard pile.
         held = 0
         for p in range(players):
@@ -112,7 +146,7 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
             n = g.record_into(_RECORD, 0)
             _ok(n == g.record_size(), "record size")
             g2 = game.Game.from_bytes(memoryview(_RECORD)[:n])
-            _ok(g2.s == g.s and g2.r == g.r, "round trip")
+            _ok(g2.s == g.s and g2.r == g.r and _same(g2.h, g.h), "round trip")
     return moves
 
 

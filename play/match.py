@@ -13,7 +13,7 @@ round summary not yet seen, game over), so a power cut resumes exactly
 there. The game record inside is ``Game.to_bytes()`` with its own checks.
 """
 
-from engine import cards, codec, game, rng
+from engine import cards, codec, game, history, rng
 
 try:
     from micropython import const
@@ -89,12 +89,18 @@ class Match:
         return bytearray(self.pack())
 
     def pack(self):
-        """The save record in a buffer this Match reuses: valid until the next pack().
+        """The save record, a view of a buffer this Match reuses: valid until the next pack().
 
-        The flow saves after every move, and a game's saves keep one length (it changes when
-        the first round is scored): no allocation per save, so no heap fragmentation.
+        The buffer is made once, as long as the longest record this game can make (the round's
+        history at its fullest, engine/history.py): saving never allocates a new one, so a
+        board's heap does not fragment as the history grows.
         """
-        out = self._packed = codec.sized(self._packed, codec.OVERHEAD + _HEAD + 4 + self.game.record_size())
+        g = self.game
+        size = codec.OVERHEAD + _HEAD + 4 + g.record_size()
+        room = size - history.size(g.h) + history.CAP + 2
+        out = self._packed
+        if out is None or len(out) < room:
+            out = self._packed = bytearray(room)
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant
@@ -103,9 +109,9 @@ class Match:
         out[at + 4 : at + 10] = self.kinds
         out[at + 10 : at + 16] = self.names
         out[at + _HEAD : at + _HEAD + 4] = self.bot_rng.state
-        end = self.game.record_into(out, at + _HEAD + 4)
-        codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
-        return out
+        end = g.record_into(out, at + _HEAD + 4)
+        end = codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
+        return memoryview(out)[:end]
 
     @staticmethod
     def from_bytes(data):
