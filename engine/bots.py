@@ -121,17 +121,26 @@ def _normal(g, p, buf, n):
     can_x = whites >= 10 and whites % 10 == 0
     if s[5] & 1:  # the show (R15): a llama, the magic token, or collect
         if buf[0] == LLAMA:
-            if can_x:
-                return EXCHANGE
-            return LLAMA
+            return EXCHANGE if can_x else LLAMA
         return SKIP if magic else COLLECT
-    size = s[at - 5]  # the hand size (game.py's seat record)
     if buf[0] >= COUNT:  # no card to play
         if magic:
             return SKIP
         if buf[0] == DRAW and _hand_points(s, at) >= _Q_BASE:
             return DRAW
         return QUIT
+    size = s[at - 5]  # the hand size (game.py's seat record)
+    best = _best_card(g, s, at, buf, n, size == 1, magic)
+    if magic and size > 1 and _nearest(g, p) <= _NEAR_SKIP:
+        return SKIP  # the round may end: hand the token back first
+    if can_x and (best == LLAMA or ICON[best] == cards.ICON_CIRCLE):
+        return EXCHANGE  # so that the black is the lowest token that leaves
+    return best
+
+
+def _best_card(g, s, at, buf, n, last, magic):
+    """The card Normal plays among the playable ones at the front of ``buf``: the highest, with
+    bonuses for icons and for keeping a card that can follow it (``last``: going out wins)."""
     # The codes held, once: the follow-up test below runs over these only.
     held = _held
     m = 0
@@ -153,7 +162,7 @@ def _normal(g, p, buf, n):
             break
         k = _K_VAL * cards.HIGH[c]
         icon = ICON[c]
-        if size == 1:
+        if last:
             k += 200  # going out
         elif c == LLAMA:
             if kadabra:
@@ -175,17 +184,16 @@ def _normal(g, p, buf, n):
         if k > key:
             key = k
             best = c
-    if magic and size > 1:
-        # The nearest anybody else is to going out.
-        near = 99
-        for q in range(g.players):
-            if q != p and g.in_round(q) and g.hand_size(q) < near:
-                near = g.hand_size(q)
-        if near <= _NEAR_SKIP:
-            return SKIP  # the round may end: hand the token back first
-    if can_x and (best == LLAMA or ICON[best] == cards.ICON_CIRCLE):
-        return EXCHANGE  # so that the black is the lowest token that leaves
     return best
+
+
+def _nearest(g, p):
+    """The fewest cards anybody else still in the round holds (how near the round's end is)."""
+    near = 99
+    for q in range(g.players):
+        if q != p and g.in_round(q) and g.hand_size(q) < near:
+            near = g.hand_size(q)
+    return near
 
 
 def _easy(g, p, buf, n, rng):
@@ -274,28 +282,26 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
 
     ``evaluate(game, seat, round0)`` scores a rollout's end for ``seat`` (in eighths of a point,
     higher is better; ``round0`` the round the decision is in): :func:`utility` unless a tool
-    passes another (tools/tune.py compares evaluations that way)."""
+    passes another (tools/tune.py compares evaluations that way). Every candidate is played out
+    on the same deals (common random numbers), then Normal for every seat, until the round ends
+    or ``_DEPTH`` steps; the totals go to :func:`_best`.
+    """
     global last_steps
     last_steps = 0
     v = _view(g, seat)
-    base = _scratch(g, 3)[1]
-    w = _games[2]
+    _scratch(g, 3)
     buf = _buf
     n = v.legal_into(buf)
     pick = _normal(v, seat, buf, n)
     if v.phase != game.PLAY or pick == EXCHANGE or n < 2 or (pick < COUNT and v.hand_size(seat) == 1):
         return pick
-    # The candidates: every legal action but the exchange (Normal's rule
-    # decides that), and neither drawing nor quitting while Normal would play
-    # a card: rarely better, and the budget goes further on fewer candidates
-    # (measured against three Normals, 1,500 steps: 25.2% with both, 33.1% without).
-    k = 0
-    for i in range(n):
-        if buf[i] != EXCHANGE and not ((buf[i] == DRAW or buf[i] == QUIT) and pick < COUNT):
-            buf[k] = buf[i]
-            k += 1
+    k = _candidates(buf, n, pick)
     if k < 2:
         return pick
+    # The search loop stays in this function: as a function of its own it ran ~25% more
+    # instructions on CircuitPython 10.2.1 (callgrind, a game of Hard decisions), for no clear reason.
+    base = _games[1]
+    w = _games[2]
     for q in range(v.players):
         _start[q] = v.score(q)
     round0 = v.round_number
@@ -329,11 +335,30 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
                 left -= 1
             tot[i] += evaluate(w, seat, round0)
     last_steps = steps
+    return _best(buf, k, pick, iters)
+
+
+def _candidates(buf, n, pick):
+    """Keep in ``buf`` the actions Hard compares; how many.
+
+    Every legal action but the exchange (Normal's rule decides that), and neither drawing nor
+    quitting while Normal would play a card: rarely better, and the budget goes further on
+    fewer candidates (against three Normals, 1,500 steps: 25.2% with both, 33.1% without)."""
+    k = 0
+    for i in range(n):
+        if buf[i] != EXCHANGE and not ((buf[i] == DRAW or buf[i] == QUIT) and pick < COUNT):
+            buf[k] = buf[i]
+            k += 1
+    return k
+
+
+def _best(buf, k, pick, iters):
+    """The candidate with the best total; Normal's choice ``pick`` is credited ``_H_PRIOR`` a
+    deal in advance and wins ties."""
     best = pick
     key = -(1 << 30)
     for i in range(k):
-        # Normal's choice wins ties.
-        t = tot[i] * 2
+        t = _sum[i] * 2
         if buf[i] == pick:
             t += 2 * _H_PRIOR * iters + 1
         if t > key:

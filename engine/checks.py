@@ -77,13 +77,18 @@ def _history(h, players):
 
 def validate(g):
     """Raise ValueError naming the first rule game ``g`` breaks (its sizes already checked)."""
+    _history(g.h, g.players)
+    _counters(g)
+    _cards(g)
+    _phase(g)
+    _result(g)
+
+
+def _counters(g):
+    """The phase, the seats in, the magic token and the token counts within the rules' bounds."""
     s = g.s
     n = g.players
-    table = cards.DECKS[s[1]]
-    _history(g.h, n)
-    phase = g.phase
-    cur = g.current_player
-    _need(phase <= rules.OVER and cur < n and 1 <= g.round_number <= ROUND_MAX, "phase")
+    _need(g.phase <= rules.OVER and g.current_player < n and 1 <= g.round_number <= ROUND_MAX, "phase")
     _need(not s[5] & ~3, "flags")  # game.py: _SHOW | _ORDERED
     for q in range(n, 8):
         _need(not g.in_round(q), "seats in")
@@ -98,41 +103,59 @@ def validate(g):
         w, b, _ = g.tokens(p)
         whites += w
         blacks += b
-    _need(sw + sb <= table[cards.LLAMA] * r, "stage")
+    _need(sw + sb <= cards.DECKS[s[1]][cards.LLAMA] * r, "stage")
     _need(whites <= 60 * n + 12 * r and blacks <= 10 * n + 14 * r + 1, "tokens")
-    # R1: no card more often than the deck has it (the rest is in the discard pile).
+
+
+def _cards(g):
+    """R1: no card more often than the deck has it (the rest is in the discard pile); R17: no
+    empty hand while the round goes on."""
+    s = g.s
+    table = cards.DECKS[s[1]]
+    phase = g.phase
     pile = g.draw_pile_size
-    _need(0 <= pile <= sum(table) - 1 - rules.HAND_SIZE * n, "pile")
+    _need(0 <= pile <= sum(table) - 1 - rules.HAND_SIZE * g.players, "pile")
     seen = bytearray(cards.COUNT + 1)
     for i in range(len(s) - pile, len(s)):
         seen[min(s[i], cards.COUNT)] += 1
     seen[min(g.top_card, cards.COUNT)] += 1
-    for p in range(n):
+    for p in range(g.players):
         hand = g.hand(p)
         _need(len(hand) == g.hand_size(p), "hand size")
-        # R17: a round ends as soon as a hand is empty.
-        _need(hand or phase > rules.CHOOSE_GIVE or phase == rules.CHOOSE_GIVE and p == cur, "empty hand")
+        _need(hand or phase > rules.CHOOSE_GIVE or phase == rules.CHOOSE_GIVE and p == g.current_player, "empty hand")
         for c in hand:
             seen[c] += 1
     for c in range(cards.COUNT + 1):
         _need(seen[c] <= (table[c] if c < cards.COUNT else 0), "cards")
+
+
+def _phase(g):
+    """What the phase asks of the seat to act can be asked now (R11, R14, R15, R21, R22)."""
+    phase = g.phase
+    cur = g.current_player
     # R14/R15: a show needs a full stage, and only runs during turns.
     _need(not g.show_active or phase == rules.PLAY and g.stage_tokens() >= rules.SHOW_AT, "show")
     w, b, magic = g.tokens(cur)
-    last = g.last_round()
     if phase == rules.PLAY:
         _need(g.in_round(cur), "quitter")
     elif phase == rules.CHOOSE_GIVE:  # R11
-        others = [q for q in range(n) if q != cur and g.in_round(q)]
+        others = [q for q in range(g.players) if q != cur and g.in_round(q)]
         _need(cards.ICON[g.top_card] == cards.ICON_CIRCLE and g.in_round(cur) and others and (w or b or magic), "give")
     elif phase == rules.CHOOSE_RETURN:  # R21
         # Went out: an empty hand, or the one card a square made the player draw alone (R12, R17).
+        last = g.last_round()
         left = g.hand_size(cur)
         left = left and (left > 1 or cards.ICON[g.top_card] != cards.ICON_SQUARE)
         _need(not left and last and last["out"] == cur and (w or b), "return")
     else:  # R22
         _need(max(g.scores()) >= rules.GAME_END, "game end")
-    # The last round's result: of an earlier round, or of this one once it is scored.
+
+
+def _result(g):
+    """The last round's result: of an earlier round, or of this one once it is scored (R19-R21)."""
+    phase = g.phase
+    n = g.players
+    last = g.last_round()
     if last is None:
         _need(phase < rules.CHOOSE_RETURN, "result")
         return
@@ -145,6 +168,7 @@ def validate(g):
     _need(returned in (0, rules.RETURN_WHITE, rules.RETURN_BLACK, rules.KEEP), "result")
     _need(not returned or out is not None and phase != rules.CHOOSE_RETURN, "result")
     _need(out is None or len(last["hands"][out]) <= 1, "result")  # (R12 alone, as above)
+    table = cards.DECKS[g.s[1]]
     for q in range(n):
         hand = last["hands"][q]
         for c in range(cards.COUNT):
