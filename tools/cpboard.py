@@ -28,11 +28,17 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSIONS = ("10.2.1", "9.2.9")
+# CircuitPython 10.2.1 built with its real displayio, bitmaptools, vectorio, fontio and
+# terminalio.FONT C code, plus displayrender (draws a Group as a display's refresh does).
+REAL_DISPLAYIO = "10.2.1-displayio"
 STANDINS = os.path.join(ROOT, "tools", "standins")
+# Stand-ins a build with the real displayio does without (its C modules take their place).
+DISPLAY_STANDINS = ("displayio", "bitmaptools", "terminalio", "vectorio")
 STANDIN_MODULES = (
     "displayio",
     "bitmaptools",
     "terminalio",
+    "busdisplay",
     "board",
     "keypad",
     "microcontroller",
@@ -43,6 +49,18 @@ STANDIN_MODULES = (
     "pwmio",
     "vectorio",
 )
+
+
+def real_displayio(version):
+    """True for a build with CircuitPython's own displayio C code (no display stand-ins)."""
+    return version.endswith("-displayio")
+
+
+def standin_modules(version):
+    """The stand-in modules the board flow imports on ``version``."""
+    if real_displayio(version):
+        return tuple(m for m in STANDIN_MODULES if m not in DISPLAY_STANDINS)
+    return STANDIN_MODULES
 
 
 def base():
@@ -217,7 +235,7 @@ class Flow:
         # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
         # ~1 KB more, and change with the folder.
         drive = os.path.relpath(self.drive, self.work)
-        code = FLOW % (", ".join(STANDIN_MODULES), drive)
+        code = FLOW % (", ".join(standin_modules(version)), drive)
         path = [drive, os.path.join(drive, "lib"), os.path.relpath(self.standins, self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
 
@@ -294,7 +312,9 @@ def main():
         done = flow.run(args.keys, args.budget, "%dk" % args.heap, args.version)
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
-        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        clean = Flow.clean(done)
+        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        sys.exit(0 if clean else 1)
 
 
 if __name__ == "__main__":
