@@ -138,18 +138,16 @@ def make_drive(dest, mpy=True, extra=()):
 
 
 def compile_standins(dest):
-    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little)."""
+    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little).
+
+    Without a source file name (``-s ""``): on a board these modules are built in and name no
+    file, and each name is one more qstr on the heap. The game's qstrs come after the
+    stand-ins' in CircuitPython's qstr pools, which double in size (20, 40, ... 640, 1280
+    entries): every stand-in qstr brings the game nearer to the next, bigger pool."""
     os.makedirs(dest, exist_ok=True)
     for name in STANDIN_MODULES:
         subprocess.run(
-            [
-                cross(),
-                "-o",
-                os.path.join(dest, name + ".mpy"),
-                "-s",
-                name + ".py",
-                os.path.join(STANDINS, name + ".py"),
-            ],
+            [cross(), "-o", os.path.join(dest, name + ".mpy"), "-s", "", os.path.join(STANDINS, name + ".py")],
             check=True,
         )
     return dest

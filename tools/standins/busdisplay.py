@@ -1,7 +1,7 @@
 """Stand-in for the display behind ``board.DISPLAY`` (a ``busdisplay.BusDisplay`` on CircuitPython 10).
 
-What the game uses of it: ``width``, ``height``, ``root_group``, ``auto_refresh``, ``brightness``,
-``rotation`` and ``refresh()``. Where CircuitPython's own displayio is built in
+What the game uses of it: ``width``, ``height``, ``root_group``, ``auto_refresh``, ``brightness``
+and ``refresh()``. Where CircuitPython's own displayio is built in
 (``10.2.1-displayio``: it has ``displayrender``), ``refresh()`` draws the root group the way a
 board's display does on a refresh (``displayrender.render``: the C code's transform, fill and
 finish-refresh walk), so that every screen the flow shows is really drawn by the C code;
@@ -20,63 +20,64 @@ little-endian, row by row; the last frame stays), so that a test can see what th
 import os
 
 import displayio
+from micropython import const
 
 try:
     import displayrender
 except ImportError:  # the Python stand-ins of displayio: nothing draws
     displayrender = None
 
-_BAND_BYTES = 3840  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
+_BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
 
 
 class BusDisplay:
-    """A display of ``width`` x ``height`` (16-bit colour) whose refresh draws its root group."""
+    """A display of ``width`` x ``height`` (16-bit colour) whose refresh draws its root group.
+
+    (Short private names: each is one more qstr on the heap, see displayio.py.) ``_a`` the root
+    group, ``_b`` the group holding it, ``_c`` the band's pixels, ``_n`` its rows, ``_d`` the
+    file of LAMA_FRAME."""
 
     def __init__(self, width, height):
         self.width = width
         self.height = height
         self.auto_refresh = True
         self.brightness = 1.0
-        self.rotation = 0
-        self.refreshes = 0  # refresh() calls
-        self._root = None
-        self._holder = displayio.Group()  # holds the root group: then it is in a group
+        self._a = None
+        self._b = displayio.Group()  # holds the root group: then it is in a group
         if displayrender is not None:
-            self._rows = max(1, _BAND_BYTES // (2 * width))
-            self._band = bytearray(width * self._rows * 2)
-        self._frame_path = os.getenv("LAMA_FRAME")
+            self._n = max(1, _BAND_BYTES // (2 * width))
+            self._c = bytearray(width * self._n * 2)
+        self._d = os.getenv("LAMA_FRAME")
 
     @property
     def root_group(self):
-        return self._root
+        return self._a
 
     @root_group.setter
-    def root_group(self, group):
+    def root_group(self, v):
         # As busdisplay's: a Group or None; the same group again changes nothing; a group in
         # another group is refused ("Group already used") and the display keeps its group.
-        if group is self._root:
+        if v is self._a:
             return
-        if group is not None and not isinstance(group, displayio.Group):
+        if v is not None and not isinstance(v, displayio.Group):
             raise ValueError("Must be a Group subclass.")
-        holder = self._holder
-        if group is not None:
+        if v is not None:
             try:
-                holder.append(group)
+                self._b.append(v)
             except ValueError:
                 raise ValueError("Group already used")
-        if self._root is not None:
-            holder.remove(self._root)
-        self._root = group
+        if self._a is not None:
+            self._b.remove(self._a)
+        self._a = v
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         """Draw the root group (on the real displayio), as a board's display refresh does."""
-        self.refreshes += 1
-        if displayrender is None or self._root is None:
+        if displayrender is None or self._a is None:
             return True
-        holder = self._holder
-        band = self._band
-        rows = self._rows
-        out = open(self._frame_path, "wb") if self._frame_path else None
+        holder = self._b
+        band = self._c
+        rows = self._n
+        out = open(self._d, "wb") if self._d else None
         y = 0
         while y < self.height:
             n = min(rows, self.height - y)

@@ -27,14 +27,14 @@ class BuiltinFont:
         for i in range(1, 95):  # each glyph a little pattern, so that text has ink
             for y in range(2, 10):
                 self.bitmap[i * 6 + (i + y) % 5, y] = 1
-        self.bitmap._g |= displayio._RO
+        self.bitmap._g |= displayio.READ_ONLY
 
     def get_bounding_box(self):
         return (6, 12)
 
-    def get_glyph(self, codepoint):
-        # A new Glyph a call, as the real BuiltinFont makes one.
-        return Glyph(self.bitmap, codepoint - 32) if 32 <= codepoint < 127 else None
+    def get_glyph(self, v):
+        # A new Glyph a call for code point v, as the real BuiltinFont makes one.
+        return Glyph(self.bitmap, v - 32) if 32 <= v < 127 else None
 
 
 FONT = BuiltinFont()
