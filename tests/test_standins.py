@@ -141,3 +141,44 @@ def test_the_display_holds_its_root_group_as_a_board_does(version, tmp_path):
         "ok",
         "",
     ], done.stdout + done.stderr
+
+
+BANDS = """
+import displayio, displayrender, busdisplay
+for w, h in ((160, 128), (240, 135), (320, 240)):
+    root = displayio.Group(scale=2, x=3, y=-1)
+    bm = displayio.Bitmap(26, 22, 5)
+    for i in range(26 * 22):
+        bm[i] = i % 5
+    pal = displayio.Palette(5)
+    for i in range(5):
+        pal[i] = 0x102030 * (i + 1)
+    pal.make_transparent(0)
+    for k in range(6):
+        root.append(displayio.TileGrid(bm, pixel_shader=pal, x=k * 23 - 5, y=k * 17 - 3))
+    whole = bytearray(w * h * 2)
+    displayrender.render(root, w, h, whole)
+    displayrender.release()
+    d = busdisplay.BusDisplay(w, h)
+    d.root_group = root
+    d.refresh()
+    f = open("frame.bin", "rb")
+    banded = f.read()
+    f.close()
+    print(w, h, banded == whole, sum(1 for b in whole if b))
+"""
+
+
+def test_the_display_draws_in_bands_what_a_whole_frame_shows(tmp_path):
+    # busdisplay.BusDisplay draws a frame in bands of a few rows (a whole frame would not fit
+    # the heap): the same pixels as displayrender's whole frame, the last band cut short too.
+    if cpboard.missing(REAL):
+        pytest.skip(cpboard.missing(REAL))
+    done = cpboard.run(REAL, BANDS, "1024k", [cpboard.STANDINS], cwd=str(tmp_path), env={"LAMA_FRAME": "frame.bin"})
+    lines = done.stdout.split("\n")
+    assert [line.split()[:3] for line in lines if line] == [
+        ["160", "128", "True"],
+        ["240", "135", "True"],
+        ["320", "240", "True"],
+    ], done.stdout + done.stderr
+    assert all(int(line.split()[3]) > 1000 for line in lines if line)

@@ -89,5 +89,5 @@ def replace_color(bitmap, old_color, new_color):
                 dest._put(x, y, new_color)
 
 
-if sys.implementation.version[0] < 10:  # 9.x has no replace_color
+if sys.implementation.version[0] == 9:  # CircuitPython 9 has no replace_color
     del replace_color

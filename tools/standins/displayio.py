@@ -23,7 +23,7 @@ import sys
 
 from micropython import const
 
-_V9 = sys.implementation.version[0] < 10  # 9.x: tile values 0..255 whatever the bitmap
+_V9 = sys.implementation.version[0] == 9  # CircuitPython 9: tile values 0..255 whatever the bitmap
 READ_ONLY = const(1 << 18)  # Bitmap._g: read-only (the built-in font's glyphs, in flash on a board)
 
 
