@@ -4,17 +4,22 @@ CircuitPython is on no package registry, so the interpreters are found through s
 
 * ``LAMA_CIRCUITPYTHON``: a folder of builds, ``<version>/circuitpython`` and
   ``<version>/mpy-cross`` (default: ``../shared/circuitpython`` beside the project, where it
-  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board).
+  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board), and ``10.2.1-displayio``:
+  10.2.1 with CircuitPython's own displayio, bitmaptools, vectorio, fontio and terminalio.FONT
+  C code and ``displayrender`` (it has no mpy-cross of its own: 10.2.1's compiles for it).
 * ``LAMA_MPY_CROSS``: CircuitPython's ``mpy-cross`` (default: the newest in that folder).
 
 Everything runs from a *drive*: the files ``tools/deploy`` writes to a CIRCUITPY drive, as
 CircuitPython ``.mpy`` or as ``.py`` sources (which the interpreter then compiles on its heap,
 as a board does), with the real Adafruit libraries from ``lib/``. The board flow adds the
 stand-ins of ``tools/standins/`` for the native modules (compiled, imported first and counted
-apart) and runs the drive's own ``code.py`` as ``__main__``.
+apart; on 10.2.1-displayio without those of displayio, bitmaptools, terminalio and vectorio) and
+runs the drive's own ``code.py`` as ``__main__``.
 
-    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run
-    python tools/cpboard.py smallest [--py]                            # bisect its heap
+    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run: exit
+                                                                       # status 0 when it ran clean
+    python tools/cpboard.py flow --version 10.2.1-displayio --heap 100 # on the C displayio
+    python tools/cpboard.py smallest [--py] [--version ...]            # bisect its heap
 """
 
 import argparse
