@@ -59,7 +59,7 @@ KINDS = (
     "motion-back",
     "motion-token",
 )
-# What a View holds (engine/view.py): plain values, and the byte fields.
+# What a View holds (play/view.py): plain values, and the byte fields.
 FIELDS = (
     "title", "footer", "lines", "line_cursor", "ncards", "card_cursor", "seats", "to_act", "names", "points",
     "top", "pile", "show", "has_mine", "event", "event_color", "move", "move_code", "move_from", "move_to",
