@@ -4,17 +4,22 @@ CircuitPython is on no package registry, so the interpreters are found through s
 
 * ``LAMA_CIRCUITPYTHON``: a folder of builds, ``<version>/circuitpython`` and
   ``<version>/mpy-cross`` (default: ``../shared/circuitpython`` beside the project, where it
-  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board).
+  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board), and ``10.2.1-displayio``:
+  10.2.1 with CircuitPython's own displayio, bitmaptools, vectorio, fontio and terminalio.FONT
+  C code and ``displayrender`` (it has no mpy-cross of its own: 10.2.1's compiles for it).
 * ``LAMA_MPY_CROSS``: CircuitPython's ``mpy-cross`` (default: the newest in that folder).
 
 Everything runs from a *drive*: the files ``tools/deploy`` writes to a CIRCUITPY drive, as
 CircuitPython ``.mpy`` or as ``.py`` sources (which the interpreter then compiles on its heap,
 as a board does), with the real Adafruit libraries from ``lib/``. The board flow adds the
 stand-ins of ``tools/standins/`` for the native modules (compiled, imported first and counted
-apart) and runs the drive's own ``code.py`` as ``__main__``.
+apart; on 10.2.1-displayio without those of displayio, bitmaptools, terminalio and vectorio) and
+runs the drive's own ``code.py`` as ``__main__``.
 
-    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run
-    python tools/cpboard.py smallest [--py]                            # bisect its heap
+    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run: exit
+                                                                       # status 0 when it ran clean
+    python tools/cpboard.py flow --version 10.2.1-displayio --heap 100 # on the C displayio
+    python tools/cpboard.py smallest [--py] [--version ...]            # bisect its heap
 """
 
 import argparse
@@ -28,11 +33,17 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSIONS = ("10.2.1", "9.2.9")
+# CircuitPython 10.2.1 built with its real displayio, bitmaptools, vectorio, fontio and
+# terminalio.FONT C code, plus displayrender (draws a Group as a display's refresh does).
+REAL_DISPLAYIO = "10.2.1-displayio"
 STANDINS = os.path.join(ROOT, "tools", "standins")
+# Stand-ins a build with the real displayio does without (its C modules take their place).
+DISPLAY_STANDINS = ("displayio", "bitmaptools", "terminalio", "vectorio")
 STANDIN_MODULES = (
     "displayio",
     "bitmaptools",
     "terminalio",
+    "busdisplay",
     "board",
     "keypad",
     "microcontroller",
@@ -43,6 +54,18 @@ STANDIN_MODULES = (
     "pwmio",
     "vectorio",
 )
+
+
+def real_displayio(version):
+    """True for a build with CircuitPython's own displayio C code (no display stand-ins)."""
+    return version.endswith("-displayio")
+
+
+def standin_modules(version):
+    """The stand-in modules the board flow imports on ``version``."""
+    if real_displayio(version):
+        return tuple(m for m in STANDIN_MODULES if m not in DISPLAY_STANDINS)
+    return STANDIN_MODULES
 
 
 def base():
@@ -120,18 +143,16 @@ def make_drive(dest, mpy=True, extra=()):
 
 
 def compile_standins(dest):
-    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little)."""
+    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little).
+
+    Without a source file name (``-s ""``): on a board these modules are built in and name no
+    file, and each name is one more qstr on the heap. The game's qstrs come after the
+    stand-ins' in CircuitPython's qstr pools, which double in size (20, 40, ... 640, 1280
+    entries): every stand-in qstr brings the game nearer to the next, bigger pool."""
     os.makedirs(dest, exist_ok=True)
     for name in STANDIN_MODULES:
         subprocess.run(
-            [
-                cross(),
-                "-o",
-                os.path.join(dest, name + ".mpy"),
-                "-s",
-                name + ".py",
-                os.path.join(STANDINS, name + ".py"),
-            ],
+            [cross(), "-o", os.path.join(dest, name + ".mpy"), "-s", "", os.path.join(STANDINS, name + ".py")],
             check=True,
         )
     return dest
@@ -217,7 +238,7 @@ class Flow:
         # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
         # ~1 KB more, and change with the folder.
         drive = os.path.relpath(self.drive, self.work)
-        code = FLOW % (", ".join(STANDIN_MODULES), drive)
+        code = FLOW % (", ".join(standin_modules(version)), drive)
         path = [drive, os.path.join(drive, "lib"), os.path.relpath(self.standins, self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
 
@@ -294,7 +315,9 @@ def main():
         done = flow.run(args.keys, args.budget, "%dk" % args.heap, args.version)
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
-        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        clean = Flow.clean(done)
+        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        sys.exit(0 if clean else 1)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ LAMA_DISPLAY = "WxH" in the environment gives another display size (240x240, 320
 
 import os
 
-import displayio
+import busdisplay
 
 board_id = "pybadge"
 BUTTON_CLOCK = "BUTTON_CLOCK"
@@ -17,5 +17,5 @@ NEOPIXEL = "NEOPIXEL"
 # code is still loaded and counted, the PWM and enable pin objects (~200 bytes) are not.
 
 _size = (os.getenv("LAMA_DISPLAY") or "160x128").split("x")
-DISPLAY = displayio.Display(int(_size[0]), int(_size[1]))
+DISPLAY = busdisplay.BusDisplay(int(_size[0]), int(_size[1]))
 del _size
