@@ -8,7 +8,7 @@ import time
 
 import hal
 from hal import board as hb
-from hal import saves
+from hal import saves, settings
 
 _SETTLE_MS = 60  # the first scans of the keys at power-up
 _STUCK_MS = 1000  # a key held this long at start is stuck: ignored until let go
@@ -39,7 +39,7 @@ def make_buttons(ticks_ms, notices):
             joystick = Joystick(
                 analogio.AnalogIn(getattr(board, "JOYSTICK_X")),
                 analogio.AnalogIn(getattr(board, "JOYSTICK_Y")),
-                (hb.setting("LAMA_JOYSTICK_FLIP") or "").lower(),
+                settings.choice("LAMA_JOYSTICK_FLIP", settings.FLIPS, notices) or "",
             )
         register = keypad.ShiftRegisterKeys(
             clock=getattr(board, "BUTTON_CLOCK"),
@@ -96,6 +96,8 @@ def make():
     import supervisor
 
     notices = []  # type: list[str]
+    seed = settings.seed(notices)
+    settings.drive(notices)  # boot.py acts on LAMA_DRIVE; a value it ignored is told on the title too
     ticks = supervisor.ticks_ms
     clock = hb.Clock(ticks)
     buttons = make_buttons(ticks, notices)
@@ -122,8 +124,10 @@ def make():
     sound = fxopen.make_sound(board, clock.sleep_ms, notices)
     del fxopen
     hal.forget("fxopen")  # start-up code: its heap comes back
+    hal.forget("settings")  # start-up code too
     board_id = getattr(board, "board_id", "board")
-    return hb.Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices, lights, sound)
+    name = PRETTY.get(board_id, board_id) if isinstance(board_id, str) else "board"
+    return hb.Hardware(name, buttons, screen, store, clock, notices, lights, sound, seed)
 
 
 def crash(e, hw=None):

@@ -339,33 +339,7 @@ def test_joystick_axes_can_be_flipped():
     assert j.read() == hal.RIGHT
 
 
-def test_generic_board_reads_pins_from_settings_and_reports_missing_ones(fake_board, monkeypatch):
-    b = fake_board.board
-    b.board_id = "feather"
-    b.D5, b.D6, b.D9 = "D5", "D6", "D9"
-    env = {"LAMA_BUTTON_A": "D5", "LAMA_BUTTON_B": "D6", "LAMA_BUTTON_UP": "D99", "LAMA_BUTTON_DOWN": "D9"}
-    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
-    hw = hb.open()
-    sc = Scanner.created[-1]
-    assert sc.pins == ["D6", "D5", "D9"] and sc.kw == {"value_when_pressed": False, "pull": True}
-    assert "No pin D99 for Up" in hw.notices
-    sc.push(0, True)
-    sc.push(2, True)
-    assert [hw.buttons.press(), hw.buttons.press()] == [hal.B, hal.DOWN]
-
-
-def test_generic_board_drops_a_pin_in_use_and_falls_back_to_board_buttons(fake_board, monkeypatch):
-    b = fake_board.board
-    b.board_id = "clue_nrf52840_express"
-    b.BUTTON_A, b.BUTTON_B = "PA", "PB"
-    Scanner.bad_pins = ("PB",)
-    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: None)
-    hw = hb.open()
-    assert "B pin in use: off" in hw.notices and "No B button: settings.toml" in hw.notices
-    sc = Scanner.created[-1]
-    assert sc.pins == ["PA"]
-    sc.push(0, True)
-    assert hw.buttons.press() == hal.A
+# Boards with buttons on pins (hal/pins.py) and every settings.toml value: tests/test_settings.py.
 
 
 def test_no_display_prints_screens_and_no_nvm_reports_saves_off(fake_board, capsys):
@@ -673,14 +647,20 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
 
 def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatch):
     # settings.toml: LAMA_JOYSTICK_FLIP = 1 (unquoted) comes back from os.getenv as 1 on 9.x.
+    from hal import settings
+
     env = {"LAMA_NUMBER": 12, "LAMA_TEXT": " y ", "LAMA_EMPTY": "  "}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
-    assert hb.setting("LAMA_NUMBER") == "12" and hb.setting("LAMA_TEXT") == "y"
-    assert hb.setting("LAMA_EMPTY") is None and hb.setting("LAMA_MISSING") is None
+    notices = []
+    assert settings.read("LAMA_NUMBER", notices) == "12" and settings.read("LAMA_TEXT", notices) == "y"
+    assert settings.read("LAMA_EMPTY", notices) is None and settings.read("LAMA_MISSING", notices) is None
+    assert notices == []
 
 
 def test_lama_seed_in_settings_fixes_the_deal_of_new_games(fake_board, monkeypatch):
+    pybadge(fake_board)
     hw = hb.open()
     fresh = {hw.entropy() for _ in range(5)}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: {"LAMA_SEED": "42"}.get(k, d))
+    hw = hb.open()  # settings are read at start-up
     assert hw.entropy() == 42 and len(fresh) > 1

@@ -30,6 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSIONS = ("10.2.1", "9.2.9")
 STANDINS = os.path.join(ROOT, "tools", "standins")
 STANDIN_MODULES = (
+    "os",  # os.getenv reads settings.toml as the release running does (tools/standins/getenv.py)
+    "getenv",
+    "_pins",
     "displayio",
     "bitmaptools",
     "terminalio",
@@ -165,7 +168,7 @@ def smallest(ok, low=16, high=256):
 
 
 # The board flow: the stand-ins first (their bytes printed, to be subtracted), then the
-# drive's code.py as __main__, as CircuitPython runs it.
+# drive's code.py (or boot.py) as __main__, as CircuitPython runs it.
 FLOW = """
 import gc
 gc.collect()
@@ -174,13 +177,16 @@ import %s
 gc.collect()
 print("standin bytes", gc.mem_alloc() - a)
 del a
-f = open("%s/code.py")
-main = compile(f.read(), "code.py", "exec")
+f = open("%s/%s")
+main = compile(f.read(), "%s", "exec")
 f.close()
 del f
 gc.collect()
 exec(main, {"__name__": "__main__"})
 """
+
+# The board flow's settings.toml: every new game dealt from seed 1, so that runs repeat exactly.
+SETTINGS = 'LAMA_SEED = "1"\n'
 
 # A human game on the default table (you and three Normal bots): bots to Instant speed
 # (Speed: Down Down, A twice), back up, New game, Start, then A on every screen.
@@ -206,20 +212,37 @@ class Flow:
         with open(os.path.join(self.work, "nvm.log"), "wb"):
             pass
 
-    def run(self, keys, budget, heap, version=VERSIONS[0], env=None):
+    def run(self, keys, budget, heap, version=VERSIONS[0], env=None, settings=SETTINGS, absent=(), script="code.py"):
         """One run (until the budget of presses is spent or a CUT): a CompletedProcess.
 
-        New games are dealt from LAMA_SEED (default 1: the runs repeat exactly)."""
-        env = dict({"LAMA_SEED": "1"}, **(env or {}))
+        ``settings``: the text of the board's settings.toml, read by the stand-in os.getenv as
+        ``version`` reads it (default: new games dealt from LAMA_SEED 1, so that runs repeat).
+        ``absent``: stand-in modules left out, as firmware without them (e.g. ``("terminalio",)``).
+        ``env``: the process environment (the harness's own settings, e.g. LAMA_DISPLAY).
+        ``script``: the drive's file run as ``__main__`` (``boot.py`` runs that instead)."""
         with open(os.path.join(self.work, "keys.txt"), "w") as f:
             f.write("%d %s\n" % (budget, keys))
+        with open(os.path.join(self.work, "settings.toml"), "w") as f:
+            f.write(settings)
         # Paths relative to the run folder: each imported module keeps its file name on the heap,
         # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
         # ~1 KB more, and change with the folder.
         drive = os.path.relpath(self.drive, self.work)
-        code = FLOW % (", ".join(STANDIN_MODULES), drive)
-        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self.standins, self.work)]
+        code = FLOW % (", ".join(m for m in STANDIN_MODULES if m not in absent), drive, script, script)
+        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self._standins_without(absent), self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
+
+    def _standins_without(self, absent):
+        """The compiled stand-ins, or a copy of them without the modules ``absent``."""
+        if not absent:
+            return self.standins
+        folder = self.standins + "-without-" + "-".join(sorted(absent))
+        if not os.path.isdir(folder):
+            os.makedirs(folder)
+            for name in STANDIN_MODULES:
+                if name not in absent:
+                    shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
+        return folder
 
     def nvm_log(self):
         """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""
