@@ -13,8 +13,6 @@ CIRCUITPY_TERMINALIO = 0) the console says what to install, not a traceback.
 
 import gc
 
-NO_FONT = "this firmware has no built-in font: install CircuitPython's English build for this board"
-
 
 class NoFont(Exception):
     """No ``terminalio`` in this firmware: the game cannot draw a letter."""
@@ -53,7 +51,9 @@ if __name__ == "__main__":
         stage("engine.app")
         app.run(hw)
     except NoFont:
-        print("L.A.M.A. Kadabra:", NO_FONT)
+        print(
+            "L.A.M.A. Kadabra: this firmware has no built-in font: install CircuitPython's English build for this board"
+        )
     except Exception as e:  # shown on the screen and the console, not lost
         try:
             from hal import boardopen

@@ -8,36 +8,36 @@ raise UnicodeError for bytes that are not UTF-8. Whatever comes back, a value th
 replaced by its default, and a notice names the setting and the value: short on the title screen
 (``hw.notices``), in full on the serial console.
 
-Start-up code: hal/boardopen.py forgets it once the hardware object is made.
+Start-up code: hal/boardopen.py forgets it once the hardware object is made. (Its names are few: each
+one is interned for good, and from .py sources the game's qstr pools grow by doubling.)
 """
 
 import os
 
-FILE = "settings.toml"  # os.getenv's file: CircuitPython starts boot.py and code.py in the drive's root
-DRIVES = ("auto", "code", "pc")  # LAMA_DRIVE (boot.py)
 FLIPS = ("x", "y", "xy", "yx")  # LAMA_JOYSTICK_FLIP
-_SEED_DIGITS = 9  # LAMA_SEED: 0..999999999, a small int on a 32-bit board
 
 
-def shown(value, room=12):
+def shown(value):
     """``value`` as a notice shows it: printable ASCII only (the font has no other glyph), cut short."""
     out = ""
     for ch in str(value):
         out += ch if " " <= ch <= "~" else "?"
-    return out if len(out) <= room else out[: room - 2] + ".."
+    return out if len(out) <= 12 else out[:10] + ".."
 
 
-def notice(notices, name, value, why, detail=""):
+def notice(notices, name, value, why):
     """Appends ``NAME = value: why`` to ``notices`` and prints it whole on the console."""
     notices.append("%s = %s: %s" % (name, shown(value), why))
-    print("settings.toml: %s = %r: %s%s" % (name, value, why, detail))
+    print("settings.toml: %s = %r: %s" % (name, value, why))
 
 
 def raw(name):
-    """The text after ``NAME =`` on its line of settings.toml (for a value os.getenv will not give), or '?'."""
+    """The text after ``NAME =`` on its line of settings.toml (for a value os.getenv will not give), or '?'.
+
+    The file is os.getenv's: CircuitPython starts boot.py and code.py in the drive's root (main.c)."""
     key = name.encode()
     try:
-        with open(FILE, "rb") as f:
+        with open("settings.toml", "rb") as f:
             for line in f:
                 line = line.strip()
                 if line.startswith(key) and line[len(key) :].lstrip().startswith(b"="):
@@ -53,8 +53,9 @@ def read(name, notices):
         value = os.getenv(name)
     except Exception as e:  # ValueError (9.x), UnicodeError, MemoryError: never the end of start-up
         text = raw(name)
-        why = "put it in quotes" if isinstance(e, ValueError) and not text.startswith('"') else "unreadable"
-        notice(notices, name, text, why, " (%s: %s)" % (type(e).__name__, e))
+        quotes = isinstance(e, ValueError) and not text.startswith('"')
+        notice(notices, name, text, "put it in quotes" if quotes else "cannot be read")
+        print("settings.toml: %s: %s: %s" % (name, type(e).__name__, e))
         return None
     if isinstance(value, int) and not isinstance(value, bool):  # 9.x: an unquoted number
         value = str(value)
@@ -64,20 +65,20 @@ def read(name, notices):
     return value or None
 
 
-def choice(name, allowed, notices):
-    """The setting in lower case when it is one of ``allowed``; else None (with a notice when set)."""
+def choice(name, values, notices):
+    """The setting in lower case when it is one of ``values``; else None (with a notice when set)."""
     value = read(name, notices)
     if value is None:
         return None
-    if value.lower() in allowed:
+    if value.lower() in values:
         return value.lower()
-    notice(notices, name, value, "not " + ", ".join(allowed[:-1]) + " or " + allowed[-1])
+    notice(notices, name, value, "not %s or %s" % (", ".join(values[:-1]), values[-1]))
     return None
 
 
 def drive(notices):
     """LAMA_DRIVE: "auto" (the default), "code" or "pc" (see boot.py)."""
-    return choice("LAMA_DRIVE", DRIVES, notices) or "auto"
+    return choice("LAMA_DRIVE", ("auto", "code", "pc"), notices) or "auto"
 
 
 def seed(notices):
@@ -85,8 +86,9 @@ def seed(notices):
     value = read("LAMA_SEED", notices)
     if value is None:
         return None
-    # Decimal ASCII digits only: str.isdigit() is also true for "²", which int() refuses.
-    if 0 < len(value) <= _SEED_DIGITS and all("0" <= ch <= "9" for ch in value):
+    # Decimal ASCII digits only (str.isdigit() is also true for "²", which int() refuses), at most 9:
+    # a small int on a 32-bit board.
+    if 0 < len(value) <= 9 and all("0" <= ch <= "9" for ch in value):
         return int(value)
     notice(notices, "LAMA_SEED", value, "not 0..999999999")
     return None

@@ -1,6 +1,6 @@
 """settings.toml can never stop the game (issue 21, part 3), and firmware without a font says so (part 6).
 
-``os.getenv`` is played by tools/standins/getenv.py, which reads a settings.toml as CircuitPython
+``os.getenv`` is played by tools/standins/os.py, which reads a settings.toml as CircuitPython
 9.2.9 (shared-module/os/getenv.c: an unquoted word raises ValueError) or 10.2.1
 (supervisor/shared/settings.c: any value is text) does; every test of a value runs with both. The
 buttons run against the keypad stand-in (tools/standins/keypad.py), which refuses a pin twice, a
@@ -34,7 +34,7 @@ def standin(name, as_name=None):
     return mod
 
 
-getenv = standin("getenv")
+getenv = standin("os")  # (its find and release: the board's os.getenv, release by release)
 
 
 def use_settings(monkeypatch, tmp_path, text, major):
@@ -88,10 +88,10 @@ def test_the_getenv_standin_does_what_each_release_does(text, v9, v10):
     for major, want in ((9, v9), (10, v10)):
         if isinstance(want, Exception):
             with pytest.raises(type(want)) as e:
-                getenv.lookup(data, "K", major, "D")
+                getenv.find(data, "K", major, "D")
             assert type(e.value) is type(want) and str(e.value) == str(want), major
         else:
-            assert getenv.lookup(data, "K", major, "D") == want, major
+            assert getenv.find(data, "K", major, "D") == want, major
 
 
 def test_the_getenv_standin_reads_the_file_in_the_current_folder(tmp_path, monkeypatch):
@@ -189,7 +189,7 @@ def test_a_memory_error_from_getenv_is_named_too(monkeypatch, tmp_path):
     (tmp_path / "settings.toml").write_text('LAMA_SEED = "' + "1" * 9000 + '"\n')
     monkeypatch.setattr(os, "getenv", getenv_)
     notices = []
-    assert settings.seed(notices) is None and notices == ['LAMA_SEED = "111111111..: unreadable']
+    assert settings.seed(notices) is None and notices == ['LAMA_SEED = "111111111..: cannot be read']
 
 
 # ---- hal.board.open() on a board with buttons on pins ------------------------------------------------
@@ -197,15 +197,14 @@ def test_a_memory_error_from_getenv_is_named_too(monkeypatch, tmp_path):
 def pin_board(monkeypatch, tmp_path):
     """A board with buttons on pins: the real stand-ins of keypad and its pins, fakes for the rest.
 
-    ``pin_board.pins`` is the module of Pins (tools/standins/_pins.py); ``make(**attrs)`` makes the
+    ``pin_board.pins`` is the keypad stand-in (its Pin class, its claims); ``make(**attrs)`` makes the
     board module with those attributes (names to Pins, or anything else)."""
     monkeypatch.chdir(tmp_path)  # (the keypad stand-in reads keys.txt here: none, no presses)
-    pinmod = standin("_pins", "_pins")
-    monkeypatch.setitem(sys.modules, "_pins", pinmod)
     clock = types.SimpleNamespace(now=1000)
     ticks = lambda: clock.now  # noqa: E731
     monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=ticks))
-    monkeypatch.setitem(sys.modules, "keypad", standin("keypad", "keypad"))
+    pinmod = standin("keypad", "keypad")  # (the pins' class and their claims are the keypad stand-in's)
+    monkeypatch.setitem(sys.modules, "keypad", pinmod)
     monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(8192), Pin=pinmod.Pin))
     monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(getmount=lambda path: None))
     monkeypatch.setitem(sys.modules, "analogio", None)
@@ -215,10 +214,14 @@ def pin_board(monkeypatch, tmp_path):
 
     monkeypatch.setattr(hb.time, "sleep", sleep)
 
+    made = {}  # MCU pin -> Pin: two names of one pin are one object
+
     def make(**attrs):
         board = types.SimpleNamespace(board_id="feather_m4_express", DISPLAY=None)
         for name, value in attrs.items():
-            setattr(board, name, pinmod.pin(value, name) if isinstance(value, str) and value.startswith("P") else value)
+            if isinstance(value, str) and value.startswith("P"):
+                value = made.setdefault(value, pinmod.Pin(name))
+            setattr(board, name, value)
         monkeypatch.setitem(sys.modules, "board", board)
         return board
 
@@ -239,9 +242,9 @@ def opened(monkeypatch):
 
     monkeypatch.setattr(keypad, "Keys", Recorded)
     hw = hb.open()
-    live = [k for k in made if k._claimed]
+    live = [k for k in made if k.pins]
     assert len(live) <= 1
-    names = [p.name for p in live[0]._claimed] if live else []
+    names = [p.name for p in live[0].pins] if live else []
     hw.notices.remove("No display: text on USB")  # (these boards have none: the screens go to the console)
     return hw, names, [pins.BITS[k] for k in range(len(names))]
 
@@ -313,9 +316,7 @@ def test_an_unquoted_pin_name_works_on_10_and_is_named_on_9(pin_board, monkeypat
     hw, names, bits = opened(monkeypatch)
     assert names == ["D5", "D6"] and hw.notices == []
     use_settings(monkeypatch, tmp_path, "LAMA_BUTTON_A = D5\nLAMA_BUTTON_B = D6\n", 9)
-    for k in list(pin_board.pins._in_use):  # (the first open's Keys still holds its pins)
-        if k is not None:
-            pin_board.pins.release(k)
+    pin_board.pins.claimed[:] = [None] * len(pin_board.pins.claimed)  # (the first open's Keys holds its pins)
     hw, names, bits = opened(monkeypatch)
     assert names == [] and "LAMA_BUTTON_A = D5: put it in quotes" in hw.notices
 

@@ -17,14 +17,11 @@ from tools import cpboard
 
 @pytest.fixture
 def kp(monkeypatch, tmp_path):
-    """The keypad stand-in, with its pins module; ``kp.P`` four free pins."""
+    """The keypad stand-in; ``kp.P`` four free pins."""
     monkeypatch.chdir(tmp_path)  # (no keys.txt: no presses)
-    pins = standin("_pins", "_pins")
-    monkeypatch.setitem(sys.modules, "_pins", pins)
     monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=lambda: 7))
     keypad = standin("keypad", "keypad")
-    keypad.P = [pins.pin("PA%02d" % i, "D%d" % i) for i in range(4)]
-    keypad.pins = pins
+    keypad.P = [keypad.Pin("D%d" % i) for i in range(4)]
     return keypad
 
 
@@ -91,7 +88,7 @@ def test_shift_register_keys_refuses_a_non_pin(kp, arg):
 
 
 def test_shift_register_keys_refuses_a_pin_in_use(kp):
-    kp.pins.claim(kp.P[2])
+    kp.claim(kp.P[2])
     p = kp.P
     refused(
         ValueError,

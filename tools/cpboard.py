@@ -30,9 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSIONS = ("10.2.1", "9.2.9")
 STANDINS = os.path.join(ROOT, "tools", "standins")
 STANDIN_MODULES = (
-    "os",  # os.getenv reads settings.toml as the release running does (tools/standins/getenv.py)
-    "getenv",
-    "_pins",
+    "os",  # os.getenv reads settings.toml as the release running does
     "displayio",
     "bitmaptools",
     "terminalio",
@@ -122,8 +120,13 @@ def make_drive(dest, mpy=True, extra=()):
     return dest
 
 
-def compile_standins(dest):
-    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little)."""
+def compile_standins(dest, seen_as=None):
+    """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little).
+
+    ``seen_as``: the folder as the interpreter's sys.path will name it. A module's file name is interned
+    (a qstr) twice, as its path and as the source name inside the .mpy, unless the two are the same;
+    qstrs the stand-ins intern (a board has none of them) move the points where the game's qstr pools
+    grow, by doubling, and a pool allocated in the middle of the game costs it kilobytes."""
     os.makedirs(dest, exist_ok=True)
     for name in STANDIN_MODULES:
         subprocess.run(
@@ -132,7 +135,7 @@ def compile_standins(dest):
                 "-o",
                 os.path.join(dest, name + ".mpy"),
                 "-s",
-                name + ".py",
+                os.path.join(seen_as, name + ".mpy") if seen_as else name + ".py",
                 os.path.join(STANDINS, name + ".py"),
             ],
             check=True,
@@ -199,8 +202,9 @@ class Flow:
     def __init__(self, folder, mpy=True):
         self.folder = folder
         self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
-        self.standins = compile_standins(os.path.join(folder, "standins"))
         self.work = os.path.join(folder, "run")
+        self.standins = os.path.join(folder, "standins")
+        compile_standins(self.standins, os.path.relpath(self.standins, self.work))
         os.makedirs(self.work, exist_ok=True)
         self.power_on(erase=True)
 

@@ -17,6 +17,9 @@ a bytearray pads each scanner to the C figure (measured with gc.mem_alloc on the
 tests/test_settings.py checks it). An ``Event`` is 48 bytes here against the C object's 16: a Python
 instance cannot be smaller than its attribute table (the game makes one and reuses it).
 
+Few names of its own are interned (helpers are nested, attributes reuse names CircuitPython has):
+each qstr a stand-in adds moves the points where the game's qstr pools grow (tools/cpboard.py).
+
 The script: ``keys.txt`` in the working folder: the first word is the budget (how many presses in
 all), then button names (B A Start Select Right Down Up Left) and ``CUT``, a power cut (SystemExit 9).
 When the script is done it presses A until the budget is spent, then exits (SystemExit 0) after
@@ -27,12 +30,36 @@ queue is empty on every other call, so start-up sees no key held.
 import gc
 import sys
 
-import _pins
 import supervisor
 
 _NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
-_EVENT_BYTES = 6  # one event in the C ring: uint16 key and pressed + an mp_obj_t timestamp (EventQueue.c)
 _REQUIRED = object()
+
+# keys.txt, read at import: the script's words count with the stand-ins, not with the game.
+try:
+    _SCRIPT = open("keys.txt").read().split()
+except OSError:
+    _SCRIPT = ["0"]
+
+
+class Pin:
+    """A microcontroller pin (``microcontroller.Pin``, which board.py makes this): one object per pin,
+    compared by identity, named by the first name the board gives it, as CircuitPython's errors name it
+    (shared-bindings/microcontroller/Pin.c, get_pin_name: "D5 in use")."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+# Pins in use (a display's, a scanner's): a fixed table, so that claiming allocates nothing (a growing
+# list would put its growth on the game's heap figure).
+claimed = [None] * 64
+
+
+def claim(pin):
+    """Takes ``pin`` (a second claim of a pin one has already is no error: a DigitalInOut does not check)."""
+    if pin not in claimed:
+        claimed[claimed.index(None)] = pin
 
 
 def _heap():
@@ -40,128 +67,83 @@ def _heap():
     print("standin: heap in use", gc.mem_alloc())
 
 
-def _blocks(n):
-    """Bytes the GC gives an allocation of ``n`` bytes (16-byte blocks)."""
-    return (n + 15) // 16 * 16 if n > 0 else 0
-
-
-def _required(value, name):
-    if value is _REQUIRED:
-        raise TypeError("'%s' argument required" % name)
-
-
-def _pin(obj, arg):
-    # validate_obj_is_pin (shared-bindings/microcontroller/Pin.c)
-    if not isinstance(obj, _pins.Pin):
-        raise TypeError("%s must be of type Pin, not %s" % (arg, _pins.type_name(obj)))
-    return obj
-
-
-def _pin_in(obj):
-    # validate_obj_is_pin_in
-    if not isinstance(obj, _pins.Pin):
-        raise TypeError("object in row_pins must be of type Pin, not %s" % _pins.type_name(obj))
-
-
-def _free(obj, arg):
-    # validate_obj_is_free_pin
-    _pin(obj, arg)
-    if _pins.in_use(obj):
-        raise ValueError("%s in use" % obj.name)
-    return obj
-
-
-def _int(value):
-    if not isinstance(value, int):
-        raise TypeError("can't convert %s to int" % _pins.type_name(value))
-    return value
-
-
-def _common(interval, max_events, debounce_threshold):
-    """The checks every scanner makes (keypad_*_make_new): the interval in seconds."""
-    if interval is None:
-        interval = 0.02
-    elif not isinstance(interval, (int, float)):
-        raise TypeError("interval must be of type float, not %s" % _pins.type_name(interval))
-    if interval < 0:
+def _check(pins, interval, max_events, debounce_threshold, args):
+    """What keypad_*_make_new checks, in its order: required arguments, (name, pin) pairs, then the
+    numbers. A name "row_pins" is a pin of Keys' list (validate_no_duplicate_pins)."""
+    for value, name in args:
+        if value is _REQUIRED:
+            raise TypeError("'%s' argument required" % name)
+    for name, pin in pins:
+        if not isinstance(pin, Pin):
+            if name == "row_pins":
+                raise TypeError("object in row_pins must be of type Pin, not %s" % type(pin).__name__)
+            raise TypeError("%s must be of type Pin, not %s" % (name, type(pin).__name__))
+    if interval is not None and not isinstance(interval, (int, float)):
+        raise TypeError("interval must be of type float, not %s" % type(interval).__name__)
+    if interval is not None and interval < 0:
         raise ValueError("interval must be >= 0")
-    if _int(max_events) < 1:
+    for value in (max_events, debounce_threshold):
+        if not isinstance(value, int):
+            raise TypeError("can't convert %s to int" % type(value).__name__)
+    if max_events < 1:
         raise ValueError("max_events must be >= 1")
-    if not 1 <= _int(debounce_threshold) <= 127:
+    if not 1 <= debounce_threshold <= 127:
         raise ValueError("debounce_threshold must be 1-127")
-    return interval
+    for name, pin in pins:  # validate_obj_is_free_pin
+        if pin in claimed:  # (a Pin is equal to itself only)
+            raise ValueError("%s in use" % pin.name)
+
+
+def _blocks(x):
+    """Bytes the GC gives an allocation of ``x`` bytes (16-byte blocks)."""
+    return (x + 15) // 16 * 16 if x > 0 else 0
 
 
 class Event:
     """A key event (keypad.Event): key_number, pressed, released, timestamp."""
 
     def __init__(self, key_number=0, pressed=True, timestamp=None):
-        if _int(key_number) < 0:
+        if not isinstance(key_number, int):
+            raise TypeError("can't convert %s to int" % type(key_number).__name__)
+        if key_number < 0:
             raise ValueError("key_number must be >= 0")
-        if timestamp is None:
-            timestamp = supervisor.ticks_ms()
-        _int(timestamp)
         self.key_number = key_number
         self.pressed = bool(pressed)
-        self.timestamp = timestamp
+        self.timestamp = supervisor.ticks_ms() if timestamp is None else timestamp
 
     @property
     def released(self):
         return not self.pressed
 
 
-def _load_script():
-    # Read at import, so that the script's words count with the stand-ins, not with the game.
-    try:
-        with open("keys.txt") as f:
-            words = f.read().split()
-    except OSError:
-        words = ["0"]
-    return int(words[0]), words[1:]
-
-
-_BUDGET, _SCRIPT = _load_script()
-
-
 class EventQueue:
     """The scanner's queue: events come from the script in keys.txt."""
 
     def __init__(self, max_events):
-        self._ring = bytearray(max_events * _EVENT_BYTES)  # the C ring's own size
+        self.data = bytearray(max_events * 6)  # the C ring: 6 bytes an event (EventQueue.c, EVENT_SIZE_BYTES)
         self.overflowed = False
-        self._step = 0  # 0: nothing (then a press), 1: the release is next
-        self._key = 1
-        self.presses = 0
-
-    def _next_key(self):
-        if self.presses >= _BUDGET:
-            _heap()
-            print("standin: budget spent")
-            sys.exit(0)
-        self.presses += 1
-        if self.presses <= len(_SCRIPT):
-            word = _SCRIPT[self.presses - 1]
-            if word == "CUT":
-                _heap()
-                print("standin: power cut after", self.presses - 1, "presses")
-                sys.exit(9)
-            return _NAMES.index(word)
-        return 1
+        self.count = 0  # presses so far
+        self.step = 0  # 0: nothing (then a press), 2: a press is next, 1: its release
 
     def get_into(self, event):
-        step = self._step
+        step = self.step
         if step == 0:
-            self._step = 2
+            self.step = 2
             return False
         if step == 2:
-            self._key = self._next_key()
-            pressed = True
-            self._step = 1
-        else:
-            pressed = False
-            self._step = 0
-        event.key_number = self._key
-        event.pressed = pressed
+            if self.count >= int(_SCRIPT[0]):
+                _heap()
+                print("standin: budget spent")
+                sys.exit(0)
+            self.count += 1
+        word = _SCRIPT[self.count] if self.count < len(_SCRIPT) else "A"
+        if word == "CUT":
+            _heap()
+            print("standin: power cut after", self.count - 1, "presses")
+            sys.exit(9)
+        self.step = 1 if step == 2 else 0
+        event.key_number = _NAMES.index(word)
+        event.pressed = step == 2
         event.timestamp = supervisor.ticks_ms()
         return True
 
@@ -172,35 +154,48 @@ class EventQueue:
         return 0
 
 
-class _Scanner:
-    """What Keys and ShiftRegisterKeys share: the pins they claim, the queue, the padding."""
+class Keys:
+    """keypad.Keys: one key a pin (and ShiftRegisterKeys' base here)."""
 
-    def _start(self, pins, key_count, max_events, c_bytes):
-        self._claimed = tuple(pins)
-        for p in pins:
-            _pins.claim(p)
+    def __init__(
+        self, pins, *, value_when_pressed=_REQUIRED, pull=True, interval=None, max_events=64, debounce_threshold=1
+    ):
+        _check((), None, 1, 1, ((value_when_pressed, "value_when_pressed"),))
+        n = len(pins)  # TypeError for what has no length
+        for i in range(n):  # validate_no_duplicate_pins(pins, MP_QSTR_row_pins)
+            for j in range(i, n):
+                _check((("row_pins", pins[j]),), None, 1, 1, ())
+                if j > i and pins[i] is pins[j]:
+                    raise TypeError("row_pins contains duplicate pins")
+        listed = [("pin", pins[i]) for i in range(n)]
+        _check(listed, interval, max_events, debounce_threshold, ())
+        # The C object: 48 bytes, a DigitalInOut (16) a pin, their tuple, the debounce counters
+        # (a byte a key), the EventQueue (32) and its ring (shared-module/keypad/*.c, 32-bit ARM).
+        self.start([pin for _, pin in listed], n, max_events, 48 + 16 * n + _blocks(8 + 4 * n) + _blocks(n))
+
+    def start(self, pins, key_count, max_events, count):
+        """Claims the pins, makes the queue, pads to ``count`` bytes + the queue's C bytes (32 + its ring)."""
+        self.pins = tuple(pins)
+        for pin in pins:
+            claim(pin)
         self.key_count = key_count
         self.events = EventQueue(max_events)
-        # What this Python object lacks of the C objects' heap (see the module docstring).
-        self._pad = None
-        pad = c_bytes - self._py_bytes(len(pins), max_events) - 16  # (a bytearray's own 16 bytes)
-        if pad >= 0:  # (bytearray(0) is 16 bytes)
-            self._pad = bytearray(pad)
-
-    @staticmethod
-    def _py_bytes(pins, max_events):
-        """What this Python object takes without its padding: measured with gc.mem_alloc on the 10.2.1
-        and 9.2.9 unix ports, 112 bytes for the scanner and its queue with their attributes, the pin
-        tuple, and the ring (a bytearray)."""
-        return 112 + _blocks(8 + 4 * pins) + 16 + _blocks(max_events * _EVENT_BYTES)
+        # What the Python objects lack of the C objects' heap: they take 96 bytes with their
+        # attributes (as much as the C EventQueue's 32 and the bytearray's own 16 and 16 more), plus
+        # the pin tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
+        self.value = None
+        pad = count - 96 - _blocks(8 + 4 * len(pins))
+        if pad >= 0:
+            self.value = bytearray(pad)
 
     def reset(self):
         pass
 
     def deinit(self):
-        for p in self._claimed:
-            _pins.release(p)
-        self._claimed = ()
+        for i in range(len(claimed)):
+            if claimed[i] in self.pins:
+                claimed[i] = None
+        self.pins = ()
 
     def __enter__(self):
         return self
@@ -209,27 +204,7 @@ class _Scanner:
         self.deinit()
 
 
-class Keys(_Scanner):
-    """keypad.Keys: one key a pin."""
-
-    def __init__(
-        self, pins, *, value_when_pressed=_REQUIRED, pull=True, interval=None, max_events=64, debounce_threshold=1
-    ):
-        _required(value_when_pressed, "value_when_pressed")
-        n = len(pins)  # TypeError for what has no length
-        for i in range(n):  # validate_no_duplicate_pins(pins, MP_QSTR_row_pins)
-            _pin_in(pins[i])
-            for j in range(i + 1, n):
-                _pin_in(pins[j])
-                if pins[i] is pins[j]:
-                    raise TypeError("row_pins contains duplicate pins")
-        _common(interval, max_events, debounce_threshold)
-        for i in range(n):
-            _free(pins[i], "pin")
-        self._start([pins[i] for i in range(n)], n, max_events, _c_bytes(48, n, n, 0, max_events))
-
-
-class ShiftRegisterKeys(_Scanner):
+class ShiftRegisterKeys(Keys):
     """keypad.ShiftRegisterKeys: keys read through shift registers (the PyBadge's buttons)."""
 
     def __init__(
@@ -245,36 +220,20 @@ class ShiftRegisterKeys(_Scanner):
         max_events=64,
         debounce_threshold=1,
     ):
-        for value, name in ((clock, "clock"), (data, "data"), (latch, "latch"), (key_count, "key_count")):
-            _required(value, name)
-        _required(value_when_pressed, "value_when_pressed")
-        datas = [data] if isinstance(data, _pins.Pin) else [data[i] for i in range(len(data))]
-        for d in datas:
-            _free(d, "data")
+        required = ((clock, "clock"), (data, "data"), (latch, "latch"), (key_count, "key_count"))
+        _check((), None, 1, 1, required + ((value_when_pressed, "value_when_pressed"),))
+        datas = [data] if isinstance(data, Pin) else [data[i] for i in range(len(data))]
+        _check([("data", d) for d in datas], None, 1, 1, ())
         counts = [key_count] if isinstance(key_count, int) else [key_count[i] for i in range(len(key_count))]
         if len(counts) != len(datas):
             raise ValueError("key_count length must be %d" % len(datas))
         for c in counts:
-            if _int(c) < 1:
+            if c < 1:
                 raise ValueError("key_count must be >= 1")
-        _free(clock, "clock")
-        _free(latch, "latch")
-        _common(interval, max_events, debounce_threshold)
+        _check([("clock", clock), ("latch", latch)], interval, max_events, debounce_threshold, ())
+        # The C object: 72 bytes (80 in blocks), a DigitalInOut (16) for the clock, the latch and each
+        # data pin, the data pins' tuple, the key counts, the debounce counters (a byte a key), the
+        # EventQueue (32) and its ring (shared-module/keypad/*.c, 32-bit ARM).
         keys = sum(counts)
-        c_bytes = _c_bytes(80, 2 + len(datas), len(datas), 4 * len(counts), max_events, keys)
-        self._start([clock, latch] + datas, keys, max_events, c_bytes)
-
-
-def _c_bytes(struct, dios, tuple_items, counts_bytes, max_events, keys=None):
-    """The heap of a C scanner: the object, its DigitalInOut (16 each), tuple, key counts, debounce
-    counters (a byte a key), EventQueue (32) and ring (shared-module/keypad/*.c, 32-bit ARM)."""
-    keys = tuple_items if keys is None else keys
-    return (
-        _blocks(struct)
-        + 16 * dios
-        + _blocks(8 + 4 * tuple_items)
-        + _blocks(counts_bytes)
-        + _blocks(keys)
-        + 32
-        + _blocks(max_events * _EVENT_BYTES)
-    )
+        size = 80 + 16 * (2 + len(datas)) + _blocks(8 + 4 * len(datas)) + _blocks(4 * len(counts)) + _blocks(keys)
+        self.start([clock, latch] + datas, keys, max_events, size)
