@@ -5,18 +5,12 @@ desktop only: this name shadows Python's standard ``code`` module (which pdb,
 and so pytest, imports), and an import must not start the game.
 
 The free heap after each stage goes to the serial console, so that a board's
-owner can report real figures (the title's About screen shows them too).
-Every screen's text is drawn in ``terminalio.FONT``: on firmware built
-without it (the ja, ko and ru builds of the PyBadge and PyGamer set
-CIRCUITPY_TERMINALIO = 0) the console says what to install, not a traceback.
+owner can report real figures (the title's About screen shows them too). On
+firmware without the built-in font the error says what to install instead
+(hal/boardopen.py, ``crash``).
 """
 
 import gc
-
-
-class NoFont(Exception):
-    """No ``terminalio`` in this firmware: the game cannot draw a letter."""
-
 
 if __name__ == "__main__":
 
@@ -30,10 +24,6 @@ if __name__ == "__main__":
 
     hw = None
     try:
-        try:
-            import terminalio  # noqa: F401 (only whether it is there)
-        except ImportError:
-            raise NoFont()
         # The display first, while the heap is still empty: from .py sources its code is the
         # largest compile, and hal.board.open() builds the screen with start-up code (the layout,
         # adafruit_displayio_layout, board detection) that it drops when done. Then the big
@@ -50,10 +40,6 @@ if __name__ == "__main__":
 
         stage("engine.app")
         app.run(hw)
-    except NoFont:
-        print(
-            "L.A.M.A. Kadabra: this firmware has no built-in font: install CircuitPython's English build for this board"
-        )
     except Exception as e:  # shown on the screen and the console, not lost
         try:
             from hal import boardopen

@@ -131,7 +131,20 @@ def make():
 
 
 def crash(e, hw=None):
-    """Show an unexpected exception on the display's terminal and the console; A restarts."""
+    """Show an unexpected exception on the display's terminal and the console; A restarts.
+
+    Firmware without ``terminalio`` (the ja, ko and ru builds of the PyBadge and PyGamer set
+    CIRCUITPY_TERMINALIO = 0, ports/atmel-samd/boards/*/mpconfigboard.mk) stops at the first screen
+    (hal/renderbuild.py draws every text in its FONT): then the console gets one line that says what
+    to do, not a traceback.
+    """
+    try:
+        import terminalio  # noqa: F401 (only whether it is there)
+    except ImportError:
+        print(
+            "L.A.M.A. Kadabra: this firmware has no built-in font: install CircuitPython's English build for this board"
+        )
+        return
     try:
         import board
         import displayio

@@ -9,6 +9,9 @@ ValueError ("D5 in use", assert_pin_free); ``key_count`` >= 1 and one per data p
 ``max_events`` >= 1, ``debounce_threshold`` 1..127 (ValueError). A scanner claims its pins until
 ``deinit()``.
 
+Pins: ``Pin`` is the class board.py makes the pins of (and calls ``microcontroller.Pin``), ``claimed``
+the pins in use (the display's, a scanner's).
+
 Heap: a scanner costs what the C objects cost on a 32-bit board, counted from the structs in
 shared-module/keypad (16-byte GC blocks; ``_c_bytes``): ShiftRegisterKeys with 1 data pin 592 bytes
 (the object 80, three DigitalInOut 48, the data-pin tuple, key counts and debounce counters 16
