@@ -46,7 +46,8 @@ buffers allocated once):
     a fresh int >= 0 for seeding a new game.
 ``hw.notices``
     a list of short strings the flow shows once at start-up: problems the
-    HAL found and worked around (a stuck or missing button, no storage).
+    HAL found and worked around (a stuck or missing button, no storage, a
+    settings.toml value it could not use: hal/settings.py).
 ``hw.name``
     the board's name, for the title screen.
 
