@@ -24,21 +24,24 @@ if __name__ == "__main__":
 
     hw = None
     try:
-        # The display first, while the heap is still empty: from .py sources its code is the
-        # largest compile, and hal.board.open() builds the screen with start-up code (the layout,
-        # adafruit_displayio_layout, board detection) that it drops when done. Then the big
-        # modules one at a time, collecting in between (a less fragmented heap): they take the
-        # room the start-up code left.
+        # The rules first, into the empty heap (from .py sources engine/game.py is the largest
+        # compile), then the display: hal.board.open() builds the screen with start-up code (the
+        # layout, adafruit_displayio_layout, board detection) that it drops when done. Then the
+        # other big modules one at a time, collecting in between (a less fragmented heap): they
+        # take the room the start-up code left. (Measured on CircuitPython 10.2.1: this order
+        # needs 105 KB from .py and 88 KB from .mpy, the display first 117 and 89.)
+        __import__("engine.game")
+        stage("engine.game")
         __import__("hal.render")
         stage("hal.render")
         hw = hb.open()
         stage("hal.board.open")
-        for name in ("engine.game", "engine.bots", "engine.table"):
+        for name in ("engine.bots", "play.table"):
             __import__(name)
             stage(name)
-        from engine import app
+        from play import app
 
-        stage("engine.app")
+        stage("play.app")
         app.run(hw)
     except Exception as e:  # shown on the screen and the console, not lost
         try:

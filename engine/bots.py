@@ -1,76 +1,21 @@
-"""Computer players: Easy, Normal and Hard (issue 4).
+"""Computer players: Easy, Normal and Hard. ``choose(game, seat, level, rng)`` returns a legal action.
 
-``choose(game, seat, level, rng)`` returns one of ``game.legal_actions()``
-for ``seat`` (the player to act) in every phase.
+Every level decides on a *view* of the game (``_view``): the cards the seat cannot see (other
+hands, the draw pile) are counted per code and dealt back in code order, so no choice can depend
+on who holds which hidden card or on the pile's order (tested by dealing them anew).
 
-What a bot may know: its own hand, the public piles and tokens, how many
-cards everyone holds. Every level decides on a *view* (``_view``): a scratch
-copy of the game in which the cards the seat cannot see (other hands and the
-draw pile) are only counted per code and dealt back in code order, and the
-pile's PRNG is cleared. That multiset is public knowledge (the deck minus the
-own hand minus the discards everybody saw; the engine keeps no discard pile,
-so it is counted from the copy). Hard then deals the view's hidden cards at
-random with ``Game.determinize`` before every rollout. So no level can
-depend on who holds which card or on the pile's order (a test deals the
-hidden cards anew and checks that every level's choice stays the same).
+* Easy: a random playable card; draws while its hand is small, else quits.
+* Normal: a fixed rule (weights tuned by tools/tune.py): goes out when it can, else plays its
+  highest card, preferring one that leaves a card able to follow and icon bonuses; stuck, it
+  skips with the magic token, draws on a hand worth 5 points or more, else quits; gives tokens to
+  the leader; exchanges 10 whites just before a give-away or a llama.
+* Hard: determinized Monte Carlo over Normal rollouts of at most ``_DEPTH`` steps, a cut rollout
+  scored by a static evaluation (``evaluate``, default :func:`utility` over ``_EVAL``); Normal's
+  choice gets a prior and wins ties; at most ``budget`` ``Game.step`` calls (``last_steps``).
 
-* Easy: plays a random playable card, draws while its hand is small, else
-  quits; a llama in a show, else collects; gives to anyone; never skips.
-* Normal: a fixed heuristic, its weights tuned by self-play against the
-  ``jsai`` rule (tools/tune.py, issue 10). Goes out whenever it can; else
-  plays the highest card (a llama highest), preferring one that leaves a
-  card able to follow it, with bonuses for icons (give-away, next player
-  draws, more for a llama that starts the show) and a malus for the star
-  while not holding the magic token; with no card to play it skips with the
-  magic token, else draws while its hand is worth 5 points or more, else
-  quits (the tuning found that hand size, the expected cost of the drawn
-  card and an opponent down to one card add nothing to that rule). In a
-  show: a llama, else skip with the magic token, else collect. Skips with
-  the magic token before the round may end (someone down to 2 cards). Gives
-  to the leader (fewest points). Exchanges 10 whites for a black right
-  before a give-away or a llama, so that the black is what leaves.
-* Hard: determinized Monte Carlo. Candidates: the legal actions (no
-  exchange; no draw or quit while Normal would play a card). Each iteration
-  deals one determinization and plays every candidate on it, then Normal
-  for every seat (common random numbers) until the round ends or ``_DEPTH``
-  (20) steps are played; a cut rollout is scored by a static evaluation,
-  ``_EVAL``: for a seat still in the round the points it is expected to gain
-  by the round's end given its hand size and hand points (fitted on Normal
-  self-play by ``tools/tune.py --fit``), for a seat that quit its hand's
-  points. The best total of ``(others' points gained) - (players - 1) x (own
-  points gained)`` wins; Normal's choice is credited ``_H_PRIOR`` (2 points)
-  per iteration in advance and wins ties. A give-away, the token return
-  and forced moves are Normal's. The work is bounded by ``budget``
-  ``Game.step`` calls (default HARD_BUDGET); ``last_steps`` is how many the
-  last decision used, never more than the budget.
-
-Issue 10: Normal's rule reads the hand bytes directly and a rollout copies
-only the state, so a step costs ~25% less board time than before; the
-rollout depth (20, from 60) and the prior were tuned with tools/tune.py
-against three Normals (800 games a setting, both variants: depth 100 27.2%,
-60 30.7%, 30 31.7%, 20 32.4%, 10 31.5%; prior 1 point 30.2%, 2 points 30.7%,
-3 points 31.0%). Candidates that draw or quit while a card plays were worse
-(25.2% against 33.1%, 1,000 games at 1,500 steps). What the seat cannot
-know, not the search, bounds Hard: told the opponents' hands (tools/oracle.py,
-an experiment), the same 500-step search wins 43% / 51% against three
-Normals (Kadabra / Classic) where it wins 32% / 34%. The state keeps no
-history to infer the hands from (README.md: two inferences tried, ~3 points).
-
-Budget: 500 steps. tools/bench.py --board (CircuitPython 10.2.1's 32-bit
-unix port, pystone in the same run, board time = time x pystones/s /
-1500): 0.76 s per searching Hard move on a SAMD51, the slowest 0.93 s (the
-old 400-step search: 0.65 s, the slowest 0.81 s). The per-move time is
-noisy on a shared machine: runs of 4 games gave 0.60-1.06 s at 500 steps.
-
-Measured (tools/arena.py, seed 1, 4 players, one Hard against three,
-2,000 games, 500 steps; 25% is par): against jsai Kadabra 54.4%
-(52.2-56.5%), Classic 49.0% (46.8-51.2%); against Normal Kadabra 32.4%
-(30.4-34.5%), Classic 33.8% (31.7-35.9%). The old search won ~26% against
-Normal. README.md has the budget curve and the other player counts.
-
-No allocation once the three scratch games exist (checked on MicroPython),
-~5 KB of heap for the module after import (64-bit unix port), integer
-arithmetic only: a seed gives the same choice on CPython and MicroPython.
+No allocation once the scratch games exist; integer arithmetic only, so a seed gives the same
+choice on CPython and CircuitPython. The tuning history and the measured strength are in the
+README ("Computer players").
 """
 
 from engine import cards, game
@@ -126,13 +71,6 @@ def _scratch(g, k):
         if _games[i] is None:
             _games[i] = g.copy()
     return _games
-
-
-def _copy(dst, src):
-    """``dst[:] = src`` without a slice (which allocates on CircuitPython 9). A rollout copies
-    only the state: the last round's result ``r`` is written by a round's end, never read."""
-    for i in range(len(src)):
-        dst[i] = src[i]
 
 
 def _hand_points(s, at):
@@ -299,9 +237,10 @@ _EVAL = (
 )
 
 
-def _utility(g, me, round0):
+def utility(g, me, round0, table=_EVAL):
     """A rollout's end state for ``me``, in eighths of a point: others' points gained minus
-    (players - 1) x own.
+    (players - 1) x own. ``table``: the static evaluation (``_EVAL``'s layout; tools/tune.py
+    --fit makes new ones, tried as ``hard(..., evaluate=lambda g, me, r: utility(g, me, r, t))``).
 
     When the round goes on (the depth ran out) a seat still in gains what _EVAL expects of
     its hand, one that quit its hand's points (and 10 with the magic token).
@@ -316,7 +255,7 @@ def _utility(g, me, round0):
             pts = _hand_points(g.s, g.hand_at(q))
             if g.in_round(q):
                 h = g.hand_size(q)
-                d += _EVAL[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
+                d += table[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
             else:
                 d += 8 * pts + 80 * (g.magic_holder == q)
         elif g.phase == game.CHOOSE_RETURN and q == g.current_player:
@@ -328,8 +267,12 @@ def _utility(g, me, round0):
     return u
 
 
-def hard(g, seat, rng, budget=HARD_BUDGET):
-    """Hard's choice: Monte Carlo over determinizations, at most ``budget`` steps."""
+def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
+    """Hard's choice: Monte Carlo over determinizations, at most ``budget`` steps.
+
+    ``evaluate(game, seat, round0)`` scores a rollout's end for ``seat`` (in eighths of a point,
+    higher is better; ``round0`` the round the decision is in): :func:`utility` unless a tool
+    passes another (tools/tune.py compares evaluations that way)."""
     global last_steps
     last_steps = 0
     v = _view(g, seat)
@@ -370,10 +313,10 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
         if cap < _MIN_DEPTH:
             break
         iters += 1
-        _copy(bs, v.s)
+        game.copy_into(bs, v.s)  # the state only: a rollout never reads r
         base.determinize(seat, rng)
         for i in range(k):
-            _copy(ws, bs)
+            game.copy_into(ws, bs)
             w.step(buf[i])
             steps += 1
             left = cap
@@ -382,7 +325,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET):
                 w.step(_normal(w, ws[3], rbuf, w.legal_into(rbuf)))
                 steps += 1
                 left -= 1
-            tot[i] += _utility(w, seat, round0)
+            tot[i] += evaluate(w, seat, round0)
     last_steps = steps
     best = pick
     key = -(1 << 30)

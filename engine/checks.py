@@ -1,17 +1,16 @@
 """Does a loaded game obey the rules? ``validate(g)`` or ValueError naming what is wrong.
 
-``load`` is ``Game.from_bytes``: every saved or foreign game is checked before it is
-played, so that damaged data can only fail loudly, never give a game that
-breaks a rule. Written against the Game's public accessors; the only layout
-facts it uses are the two sizes (``game.state_size``, ``game.result_size``,
-which is also where a seat's result starts: whites, llama black, hand), that
-the draw pile is the tail of the state bytes and that byte 5 holds two flags.
+``Game.from_bytes`` (and ``Game.validate``, after checking the layout's sizes) calls it:
+every saved or foreign game is checked before it is played, so that damaged data can only
+fail loudly, never give a game that breaks a rule. Written against the Game's public
+accessors and engine/rules.py; the only layout facts it uses are that the draw pile is the
+tail of the state bytes and that byte 5 holds two flags. It does not import engine/game.py.
 
 A separate module: it is needed once, when a save is loaded, and the board
 drops it afterwards to give its code back to the heap.
 """
 
-from engine import cards, codec, game
+from engine import cards, rules
 
 # Counter bounds. The rules put no limit on rounds (a game can in principle go on for ever),
 # so a loaded game may be at round ROUND_MAX at most: a real game lasts some 3-15 rounds. Token
@@ -32,31 +31,20 @@ def _need(ok, what):
         raise ValueError("game data breaks the rules (" + what + ")")
 
 
-def load(data):
-    """``Game.from_bytes``: the game in a record, checked against the rules."""
-    body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
-    if not body or len(body) < 1 + body[0]:
-        raise ValueError("game data is truncated")
-    g = game.Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
-    validate(g)
-    return g
-
-
 def validate(g):
+    """Raise ValueError naming the first rule game ``g`` breaks (its sizes already checked)."""
     s = g.s
-    _need(len(s) > 8 and 2 <= s[0] <= game.MAX_PLAYERS and s[1] < len(cards.VARIANTS), "players")
     n = g.players
     table = cards.DECKS[s[1]]
-    _need(len(s) == game.state_size(n, s[1]) and len(g.r) == game.result_size(n), "length")
     phase = g.phase
     cur = g.current_player
-    _need(phase <= game.OVER and cur < n and 1 <= g.round_number <= ROUND_MAX, "phase")
-    _need(not s[5] & ~3, "flags")  # game._SHOW | game._ORDERED
+    _need(phase <= rules.OVER and cur < n and 1 <= g.round_number <= ROUND_MAX, "phase")
+    _need(not s[5] & ~3, "flags")  # game.py: _SHOW | _ORDERED
     for q in range(n, 8):
         _need(not g.in_round(q), "seats in")
     m = g.magic_holder
-    _need(m < n or m == game.SUPPLY or m == game.STAGE, "magic")
-    _need(g.variant == "kadabra" or m == game.SUPPLY and not g.stage_tokens(), "stage")
+    _need(m < n or m == rules.SUPPLY or m == rules.STAGE, "magic")
+    _need(g.variant == "kadabra" or m == rules.SUPPLY and not g.stage_tokens(), "stage")
     r = g.round_number
     sw, sb, _ = g.stage()
     whites = sw
@@ -69,7 +57,7 @@ def validate(g):
     _need(whites <= 60 * n + 12 * r and blacks <= 10 * n + 14 * r + 1, "tokens")
     # R1: no card more often than the deck has it (the rest is in the discard pile).
     pile = g.draw_pile_size
-    _need(0 <= pile <= sum(table) - 1 - game.HAND_SIZE * n, "pile")
+    _need(0 <= pile <= sum(table) - 1 - rules.HAND_SIZE * n, "pile")
     seen = bytearray(cards.COUNT + 1)
     for i in range(len(s) - pile, len(s)):
         seen[min(s[i], cards.COUNT)] += 1
@@ -78,44 +66,44 @@ def validate(g):
         hand = g.hand(p)
         _need(len(hand) == g.hand_size(p), "hand size")
         # R17: a round ends as soon as a hand is empty.
-        _need(hand or phase > game.CHOOSE_GIVE or phase == game.CHOOSE_GIVE and p == cur, "empty hand")
+        _need(hand or phase > rules.CHOOSE_GIVE or phase == rules.CHOOSE_GIVE and p == cur, "empty hand")
         for c in hand:
             seen[c] += 1
     for c in range(cards.COUNT + 1):
         _need(seen[c] <= (table[c] if c < cards.COUNT else 0), "cards")
     # R14/R15: a show needs a full stage, and only runs during turns.
-    _need(not g.show_active or phase == game.PLAY and g.stage_tokens() >= game.SHOW_AT, "show")
+    _need(not g.show_active or phase == rules.PLAY and g.stage_tokens() >= rules.SHOW_AT, "show")
     w, b, magic = g.tokens(cur)
     last = g.last_round()
-    if phase == game.PLAY:
+    if phase == rules.PLAY:
         _need(g.in_round(cur), "quitter")
-    elif phase == game.CHOOSE_GIVE:  # R11
+    elif phase == rules.CHOOSE_GIVE:  # R11
         others = [q for q in range(n) if q != cur and g.in_round(q)]
         _need(cards.ICON[g.top_card] == cards.ICON_CIRCLE and g.in_round(cur) and others and (w or b or magic), "give")
-    elif phase == game.CHOOSE_RETURN:  # R21
+    elif phase == rules.CHOOSE_RETURN:  # R21
         # Went out: an empty hand, or the one card a square made the player draw alone (R12, R17).
         left = g.hand_size(cur)
         left = left and (left > 1 or cards.ICON[g.top_card] != cards.ICON_SQUARE)
         _need(not left and last and last["out"] == cur and (w or b), "return")
     else:  # R22
-        _need(max(g.scores()) >= game.GAME_END, "game end")
+        _need(max(g.scores()) >= rules.GAME_END, "game end")
     # The last round's result: of an earlier round, or of this one once it is scored.
     if last is None:
-        _need(phase < game.CHOOSE_RETURN, "result")
+        _need(phase < rules.CHOOSE_RETURN, "result")
         return
-    _need(last["round"] == g.round_number if phase >= game.CHOOSE_RETURN else last["round"] < g.round_number, "result")
+    _need(last["round"] == g.round_number if phase >= rules.CHOOSE_RETURN else last["round"] < g.round_number, "result")
     out = last["out"]
     for q in (out, last["magic"]):
         _need(q is None or q < n, "result")
     # R21 is asked of the one who went out, and answered only after this phase.
     returned = last["returned"]
-    _need(returned in (0, game.RETURN_WHITE, game.RETURN_BLACK, game.KEEP), "result")
-    _need(not returned or out is not None and phase != game.CHOOSE_RETURN, "result")
+    _need(returned in (0, rules.RETURN_WHITE, rules.RETURN_BLACK, rules.KEEP), "result")
+    _need(not returned or out is not None and phase != rules.CHOOSE_RETURN, "result")
     _need(out is None or len(last["hands"][out]) <= 1, "result")  # (R12 alone, as above)
     for q in range(n):
         hand = last["hands"][q]
         for c in range(cards.COUNT):
             _need(hand.count(c) <= table[c], "result")
         # R19: the points the summary shows are those of the hand.
-        at = game.result_size(q)
+        at = g.result_at(q)
         _need(g.r[at] | (g.r[at + 1] << 5) == cards.points_for(cards.packed_values(g.r, at + 2)), "result")

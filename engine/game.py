@@ -21,40 +21,34 @@ bytes, so helpers are few.
 
 from engine import cards, codec, rng
 from engine.cards import COUNT, ICON, LLAMA, VALUE_BITS
+from engine.rules import (  # the numbers of the rules: game.DRAW is rules.DRAW
+    CHOOSE_GIVE,
+    CHOOSE_RETURN,
+    COLLECT,
+    DRAW,
+    EXCHANGE,
+    GAME_END,
+    GIVE,
+    HAND_SIZE,
+    KEEP,
+    MAX_PLAYERS,
+    NUM_ACTIONS,
+    OVER,
+    PLAY,
+    QUIT,
+    RETURN_BLACK,
+    RETURN_WHITE,
+    SHOW_AT,
+    SKIP,
+    STAGE,
+    START_WHITES,
+    SUPPLY,
+)
 
 try:
     from micropython import const
 except ImportError:  # CPython
     const = int
-
-# ---- actions ---------------------------------------------------------------
-# 0..17: play the card with that code.
-DRAW = const(18)
-QUIT = const(19)
-SKIP = const(20)  # return the magic token to the supply, skip the turn (R7)
-COLLECT = const(21)  # take every token from the stage during a show (R15)
-EXCHANGE = const(22)  # 10 whites -> 1 black, the turn goes on (R16)
-GIVE = const(23)  # GIVE + seat: give that seat the lowest token (R11)
-RETURN_WHITE = const(29)  # R21, after going out
-RETURN_BLACK = const(30)
-KEEP = const(31)
-NUM_ACTIONS = const(32)
-
-# ---- phases ----------------------------------------------------------------
-PLAY = const(0)  # a turn (a show turn when show_active)
-CHOOSE_GIVE = const(1)  # a circle card was played: choose who gets a token
-CHOOSE_RETURN = const(2)  # went out, round scored: choose a token to return
-OVER = const(3)
-
-MAX_PLAYERS = const(6)
-HAND_SIZE = const(6)
-START_WHITES = const(3)
-SHOW_AT = const(5)  # stage tokens that make a llama start the show (R14)
-GAME_END = const(40)  # R22
-
-# Where the magic token is, besides a seat number.
-SUPPLY = const(6)
-STAGE = const(7)
 
 # ---- state layout (s) ------------------------------------------------------
 _N = const(0)  # player count
@@ -107,7 +101,7 @@ def _add16(s, i, k):
     s[i + 1] = v >> 8
 
 
-def _put(dst, src, at=0):
+def copy_into(dst, src, at=0):
     """``dst[at:at + len(src)] = src`` as a loop: CircuitPython 9 allocates a heap object for
     every slice, and a move or a bot's look-ahead must allocate nothing."""
     for i in range(len(src)):
@@ -505,12 +499,12 @@ class Game:
         deck = _DECK
         size = len(_TEMPLATES[s[_VAR]])
         if order is None:
-            _put(deck, _TEMPLATES[s[_VAR]])
+            copy_into(deck, _TEMPLATES[s[_VAR]])
             for k in range(dealt + 1):
                 rng.swap_in(s, _RNG, deck, k, size)
             s[_FLAGS] = 0
         else:
-            _put(deck, order)
+            copy_into(deck, order)
             s[_FLAGS] = _ORDERED
         for p in range(n):
             base = _HDR + _SEAT * p
@@ -539,8 +533,8 @@ class Game:
 
     def load(self, other):
         """Become a copy of ``other`` (same player count and variant), in place."""
-        _put(self.s, other.s)
-        _put(self.r, other.r)
+        copy_into(self.s, other.s)
+        copy_into(self.r, other.r)
 
     def determinize(self, seat, chooser=None):
         """Deal again every card ``seat`` cannot see (for a bot's view and look-ahead).
@@ -599,8 +593,6 @@ class Game:
         """A seat's whites (as ``tokens(seat)[0]``, without building a tuple)."""
         return _get16(self.s, _HDR + _SEAT * seat + _WHITE)
 
-    def action_name(self, action):
-        return action_name(action)
 
     def to_bytes(self):
         """The game as a checked record (see engine.codec)."""
@@ -623,22 +615,55 @@ class Game:
     @staticmethod
     def from_bytes(data):
         """A game from :meth:`to_bytes`; ValueError for data that is damaged or breaks a rule."""
-        from engine import checks
-
-        return checks.load(data)
+        body = codec.unframe(data, codec.GAME_MAGIC, codec.GAME_VERSION, "game data")
+        if not body or len(body) < 1 + body[0]:
+            raise ValueError("game data is truncated")
+        g = Game(bytearray(body[1 : 1 + body[0]]), bytearray(body[1 + body[0] :]))
+        g.validate()
+        return g
 
     def validate(self):
-        """Raise ValueError naming the first broken rule (used on loaded data)."""
+        """Raise ValueError naming the first broken rule (used on loaded data).
+
+        The layout is checked here; the rules by engine/checks.py, a module of its own that a
+        board drops once a save is loaded."""
+        s = self.s
+        n = s[_N] if len(s) > _HDR else 0
+        if not (2 <= n <= MAX_PLAYERS and s[_VAR] < len(cards.VARIANTS)):
+            raise ValueError("game data breaks the rules (players)")
+        if len(s) != state_size(n, s[_VAR]) or len(self.r) != result_size(n):
+            raise ValueError("game data breaks the rules (length)")
         from engine import checks
 
         checks.validate(self)
+
+    @staticmethod
+    def offsets():
+        """Where the counters lie in ``s``, for tools and tests that build positions by hand: a
+        dict of ``round``, ``stage`` (whites, then blacks), ``seat`` (seat 0's record) and
+        ``seat_size``, and within a seat's record ``whites``, ``blacks``, ``hand``; counters
+        are 16-bit little-endian."""
+        return {
+            "round": _ROUND,
+            "stage": _STAGE_W,
+            "seat": _HDR,
+            "seat_size": _SEAT,
+            "whites": _WHITE,
+            "blacks": _BLACK,
+            "hand": _HAND,
+        }
+
+    def result_at(self, seat):
+        """Where ``seat``'s part of the last round's result lies in ``r``: whites for its cards,
+        a black for a llama, then its hand as it was (packed as in ``s``)."""
+        return _R_HDR + _R_SEAT * seat
 
 
 _NAMES = "draw quit skip collect exchange return|white return|black keep"
 
 
 def action_name(action):
-    """``"play 3#"``, ``"draw"``, ``"give 2"``, ``"return black"``, ..."""
+    """``"play 3#"``, ``"draw"``, ``"give 2"``, ``"return black"``, ... (also ``Game.action_name``)."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError("%r is not an action code" % (action,))
     if action < COUNT:
@@ -647,3 +672,6 @@ def action_name(action):
         return "give %d" % (action - GIVE)
     i = action - DRAW if action < GIVE else action - RETURN_WHITE + 5
     return _NAMES.split()[i].replace("|", " ")
+
+
+Game.action_name = staticmethod(action_name)  # one function, reachable from a game too

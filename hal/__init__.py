@@ -15,7 +15,7 @@ buffers allocated once):
     ``clear()`` drops presses still waiting (after a pause the player cut
     short by holding A, so that press does not also act on the next screen).
 ``hw.screen``
-    ``show(view)`` draws an ``engine.view.View`` (the whole screen).
+    ``show(view)`` draws an ``play.view.View`` (the whole screen).
 ``hw.storage``
     ``load()`` -> the saved bytes, or None when there is no save.
     ``save(data)`` stores bytes atomically (the caller may reuse ``data`` afterwards: a
@@ -105,11 +105,17 @@ def parse_script(text):
 
 
 def forget(name):
-    """Drop ``hal.<name>``, a module used only at start-up: from sys.modules and from the package
-    (which keeps its submodules too), so that its code's heap comes back."""
+    """Drop module ``name`` (dotted, e.g. ``"play.screens"``) and its submodules: from
+    ``sys.modules`` and from the package that holds it, so that their code's heap comes back.
+
+    The one way the program and the HAL give back a module used for a moment (a start-up
+    module, a screen shown now and then, the load checks)."""
     import sys
 
-    sys.modules.pop("hal." + name, None)
-    g = globals()
-    if name in g:
-        del g[name]
+    for key in list(sys.modules):
+        if key == name or key.startswith(name + "."):
+            del sys.modules[key]
+    cut = name.rfind(".")
+    parent = sys.modules.get(name[:cut]) if cut > 0 else None
+    if parent is not None and hasattr(parent, name[cut + 1 :]):
+        delattr(parent, name[cut + 1 :])

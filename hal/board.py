@@ -132,5 +132,5 @@ def open():
 
     hw = boardopen.make()
     del boardopen
-    hal.forget("boardopen")
+    hal.forget("hal.boardopen")
     return hw

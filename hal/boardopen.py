@@ -123,8 +123,8 @@ def make():
     lights = fxopen.make_lights(board, notices)
     sound = fxopen.make_sound(board, clock.sleep_ms, notices)
     del fxopen
-    hal.forget("fxopen")  # start-up code: its heap comes back
-    hal.forget("settings")  # start-up code too
+    hal.forget("hal.fxopen")  # start-up code: its heap comes back
+    hal.forget("hal.settings")  # start-up code too
     board_id = getattr(board, "board_id", "board")
     name = PRETTY.get(board_id, board_id) if isinstance(board_id, str) else "board"
     return hb.Hardware(name, buttons, screen, store, clock, notices, lights, sound, seed)

@@ -10,7 +10,7 @@ the same hal/render.py as the board, at 160x128, scaled up for the window;
 under it a strip shows the board's 5 NeoPixels (``hw.lights``: the colour,
 dimmed by the level; screenshots hold the screen only). The terminal shows no
 lights, and the desktop makes no sound (``hw.sound`` does nothing).
-``--terminal`` prints each View as text (engine.textview) and reads single
+``--terminal`` prints each View as text (play.textview) and reads single
 keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
 button presses first (names as in hal.NAMES, case-insensitive), then quits,
 or with ``--stay`` carries on with the keyboard. ``--screenshot DIR`` saves a
@@ -22,7 +22,7 @@ honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
 board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
 ``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/renderbuild.py
 lays the screen out for it); ``--fast`` simulates time (the bots' pauses
-take none, for demos and tests). Then ``engine.app.run(hw)``.
+take none, for demos and tests). Then ``play.app.run(hw)``.
 """
 
 import argparse
@@ -302,7 +302,7 @@ class DisplayScreen:
         self.shots = shots
         self.view = None
         self.count = 0
-        self.motion = False  # engine.motion draws frames only where this is set (the window)
+        self.motion = False  # play.motion draws frames only where this is set (the window)
         self.text = False  # the window draws the table, not the text lines
 
     def show(self, view):
@@ -461,7 +461,7 @@ class TextScreen:
         self.count = 0
 
     def show(self, view):
-        from engine import textview
+        from play import textview
 
         self.view = view
         self.count += 1
@@ -649,7 +649,7 @@ def main(argv=None, stdin=None, stdout=None):
         out.flush()
     hw, cleanup = build(args, stdin, stdout)
     try:
-        from engine import app
+        from play import app
 
         app.run(hw)
     except (Quit, KeyboardInterrupt):

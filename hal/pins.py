@@ -108,7 +108,7 @@ class ConsoleScreen:
         self.count = 0
 
     def show(self, view):
-        from engine import textview
+        from play import textview
 
         self.view = view
         self.count += 1

@@ -1,4 +1,4 @@
-"""Draws an ``engine.view.View`` with displayio: one renderer for the board and the desktop.
+"""Draws an ``play.view.View`` with displayio: one renderer for the board and the desktop.
 
 Everything is built once (``Renderer(width, height)``) and updated in place:
 a row changes its tiles only when its text changed, its colours only when
@@ -8,7 +8,7 @@ card. Nothing is allocated per frame but the bytes of a changed row's text.
 Layout: hal/renderbuild.py computes it from the display's size (160x128 the
 reference; 240x240 and 320x240 get doubled cards; a screen that holds the
 reference twice over gets it scaled) and builds every object once. Text
-screens are the 26 x 10 grid of the 6x12 terminal font (engine/view.py):
+screens are the 26 x 10 grid of the 6x12 terminal font (play/view.py):
 row 0 the title (a blue bar, magenta in a magic show), rows 1..8 the lines
 (1..6 when there is an item row), the item row above the footer, row 9 the
 footer (a grey bar on the bottom edge). The line cursor is a yellow bar with
@@ -37,7 +37,7 @@ the others dimmed; the cursor's card has a white frame and is raised 4. An
 action button (26x16) is blue with its name, yellow under the cursor.
 Whether an item is playable or the cursor changes only its palette and its
 height, never its pixels. Items that do not fit scroll so that the cursor
-stays visible, with ``<`` / ``>`` at the cut ends. Motion (engine/motion.py)
+stays visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py)
 moves one card-sized TileGrid or one token tile on top of everything.
 
 Heap on CircuitPython 10.2.1 (32-bit; tools/cpboard.py with tools/standins):
@@ -56,8 +56,8 @@ if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports dis
     import displayio
 
 from engine import cards
-from engine import view as _view
 from hal import cardart
+from play import view as _view
 
 try:
     import bitmaptools
@@ -76,7 +76,7 @@ CELLS = const(26)
 CELLS_X = const(2)  # text from x=2 to 157 (each glyph's last column is blank)
 GLYPH_W = const(6)
 
-# Colours (RGB888) of the palette indices of engine.view, and the bars.
+# Colours (RGB888) of the palette indices of play.view, and the bars.
 COLORS = (0xFFFFFF, 0x8C8C8C, 0xFFE040, 0x50E050, 0xFF5A50, 0x50C8FF)
 BLACK = const(0x000000)
 TITLE_BG = const(0x1C4FA8)
@@ -87,7 +87,7 @@ FOOTER_BG = const(0x242424)
 FOOTER_FG = const(0xC8C8C8)
 
 # Item tiles: (ink, body, frame) for a button, playable / not. A card's body is its value's colour
-# (engine.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
+# (play.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
 CARD_FRAME = const(0x707070)
 CARD_FRAME_OFF = const(0x383838)
 CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2)
@@ -240,7 +240,7 @@ class Renderer:
 
         renderbuild.build(self, width, height, font)
         del renderbuild
-        hal.forget("renderbuild")
+        hal.forget("hal.renderbuild")
 
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
@@ -484,7 +484,7 @@ class Renderer:
 
     # ---- motion --------------------------------------------------------------------
     def _place(self, view, place, token):
-        """The top-left corner, in screen pixels, of the travelling piece at ``place`` (engine.view)."""
+        """The top-left corner, in screen pixels, of the travelling piece at ``place`` (play.view)."""
         z = self.zoom
         if place < 6:  # a seat: over its cards-in-hand column
             return self.seat_x + 5 * GLYPH_W, self.seat_y + place * SEAT_H + (0 if token else -5)
@@ -540,7 +540,7 @@ class Renderer:
 class Screen:
     """``hw.screen`` on a displayio display: ``show(view)`` draws and refreshes once."""
 
-    motion = True  # engine.motion.travel draws its frames here
+    motion = True  # play.motion.travel draws its frames here
     text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
     def __init__(self, display, font=None):

@@ -17,9 +17,10 @@ scale 2 on the right, the seats and panels staying where they are.
 import displayio
 import terminalio
 
-from engine import view as _view
+import hal
 from hal import cardart
 from hal import render as R
+from play import view as _view
 
 
 def font_strip(font=None):
@@ -149,7 +150,7 @@ def build(r, width, height, font):
         r._arrows.append(tg)
     r.first = 0  # the first item shown when the row scrolls
     r.last = 0  # one past the last item shown
-    # Motion (engine.view's move fields): one card-sized TileGrid and one token tile on top
+    # Motion (play.view's move fields): one card-sized TileGrid and one token tile on top
     # of everything, in a group of the cards' size; drawn anew only when what travels changes.
     movers = displayio.Group(scale=r.zoom)
     r.group.append(movers)
@@ -201,11 +202,7 @@ def seat_cells(r):
         if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * R.SEAT_H):
             raise ValueError("seat %d's cell is not a seat row" % q)
     del grid, probes, GridLayout
-    import sys
-
-    for name in list(sys.modules):  # the library's package, layouts and grid_layout
-        if name.startswith("adafruit_displayio_layout"):
-            del sys.modules[name]
+    hal.forget("adafruit_displayio_layout")  # the library's package, layouts and grid_layout
     return True
 
 

@@ -8,7 +8,7 @@ it answers, so tests can check what was visible when.
 """
 
 from engine import game
-from engine import match as mt
+from play import match as mt
 
 
 class Driver:

@@ -4,13 +4,12 @@
 the top card and the first cards of the draw pile; the rest of the deck
 follows in code order. ``set_tokens``/``set_magic``/``set_stage`` edit a
 game's state bytes at the offsets of the documented layout (engine/game.py,
-"state layout"), then check the result still obeys the rules.
+"state layout", as ``Game.offsets()`` gives it), then check the result still obeys the rules.
 """
 
 from engine import cards, game
 
-SEAT0 = 19  # _HDR
-SEAT = 14  # _SEAT
+OFF = game.Game.offsets()  # where the counters lie in the state (engine/game.py's layout)
 
 
 def C(name):
@@ -69,19 +68,19 @@ def _done(g):
 
 
 def set_tokens(g, seat, white, black):
-    base = SEAT0 + SEAT * seat
-    _put16(g, base + 1, white)
-    _put16(g, base + 3, black)
+    base = OFF["seat"] + OFF["seat_size"] * seat
+    _put16(g, base + OFF["whites"], white)
+    _put16(g, base + OFF["blacks"], black)
     _done(g)
 
 
 def set_magic(g, where):
     """where: a seat, game.SUPPLY or game.STAGE."""
-    g.s[7] = where
+    g.s[7] = where  # the magic token's place (engine/game.py: _MAGIC)
     _done(g)
 
 
 def set_stage(g, white, black):
-    _put16(g, 15, white)
-    _put16(g, 17, black)
+    _put16(g, OFF["stage"], white)
+    _put16(g, OFF["stage"] + 2, black)
     _done(g)

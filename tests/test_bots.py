@@ -367,3 +367,25 @@ def test_same_choices_on_micropython_and_cpython():
 def test_on_micropython_the_bots_are_small_and_a_decision_allocates_nothing():
     m = arena.measure(positions=40, heap="40k", smallest=False)
     assert m["heap"] < 8000 and m["peak"] == 0 and m["decisions"] > 10
+
+
+def test_hard_scores_rollouts_with_the_evaluation_it_is_given():
+    # OpenSpiel's evaluator idea: the static evaluation is a parameter, not an edit of bots.py.
+    seen = []
+
+    def zero(g, me, round0):
+        seen.append(me)
+        return 0
+
+    def spite(g, me, round0):  # prefers rollouts where seat 0 holds the most cards at the cut
+        return 8 * g.hand_size(me)
+
+    picks = set()
+    for seed in range(40):
+        g = game.new_game(4, seed)
+        a = bots.hard(g, 0, rng.Rng(seed), 300, zero)
+        # With every rollout worth the same, Normal's choice (credited in advance) wins.
+        assert a == bots.normal(g, 0, rng.Rng(seed))
+        picks.add(bots.hard(g, 0, rng.Rng(seed), 300, spite) == a)
+    assert seen and set(seen) == {0}
+    assert False in picks  # an evaluation that wants cards in hand chooses otherwise somewhere

@@ -4,11 +4,11 @@ import sys
 
 import pytest
 
-from engine import app as appmod
 from engine import game, rng
-from engine import match as mt
-from engine import view as v
 from hal import mock
+from play import app as appmod
+from play import match as mt
+from play import view as v
 from tests.flow_driver import Driver, new_game_script, random_choice
 
 THREE_HUMANS = new_game_script([mt.HUMAN, mt.HUMAN, mt.HUMAN])
@@ -252,7 +252,8 @@ def test_setup_changes_players_variant_and_seats():
 
 
 def test_rules_pages_fit_the_screen_and_page_through():
-    from engine import cards, rules_text
+    from engine import cards
+    from play import rules_text
 
     drawn = set()
     double = False

@@ -228,7 +228,7 @@ def test_keypad_events_become_hal_bits_with_one_reused_event(fake_board):
     assert isinstance(hw.storage, saves.NvmStore) and hw.storage.where == "nvm"
     d = fake_board.board.DISPLAY
     assert d.auto_refresh is False and d.root_group is hw.screen.renderer.group
-    from engine import view as v
+    from play import view as v
 
     hw.screen.show(v.View())
     assert d.refreshes == 1
@@ -349,7 +349,7 @@ def test_no_display_prints_screens_and_no_nvm_reports_saves_off(fake_board, caps
     hw = hb.open()
     assert "No display: text on USB" in hw.notices and "Saves off: drive read-only" in hw.notices
     assert isinstance(hw.storage, filestore.FileStore) and hw.storage.where == "/saves/lama.sav"
-    from engine import view as v
+    from play import view as v
 
     vw = v.View()
     vw.title = "Hello"
@@ -623,9 +623,9 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
 
     import displayio
 
-    import engine.app
+    import play.app
 
-    monkeypatch.setattr(engine.app, "run", run)
+    monkeypatch.setattr(play.app, "run", run)
     terminal = object()
     monkeypatch.setattr(displayio, "CIRCUITPYTHON_TERMINAL", terminal, raising=False)  # Blinka's, a mark
     fake_board.supervisor.reload = lambda: seen.append("reload")

@@ -49,14 +49,15 @@ def drive(tmp_path):
 
 
 def test_deploy_copies_the_game_then_only_what_changed(drive):
-    done = tool("deploy", str(drive))
+    # Sources (--py): the copying alone, whatever compilers LAMA_CIRCUITPYTHON holds.
+    done = tool("deploy", str(drive), "--py")
     assert done.returncode == 0, done.stderr
     with open(os.path.join(ROOT, "code.py"), "rb") as f:
         assert (drive / "code.py").read_bytes() == f.read()
     for rel in (
         "boot.py",
         "engine/game.py",
-        "engine/view.py",
+        "play/view.py",
         "hal/__init__.py",
         "hal/board.py",
         "hal/render.py",
@@ -68,15 +69,31 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
     assert not (drive / "main.py").exists() and not list(drive.rglob("*.pyc"))
     n = len(deploy.game_files())
     assert "copy code.py" in done.stdout and "%d file(s) copied, 0 unchanged" % n in done.stdout
-    again = tool("deploy", str(drive))
+    again = tool("deploy", str(drive), "--py")
     assert "0 file(s) copied, %d unchanged" % n in again.stdout
     (drive / "hal" / "keys.py").write_text("# edited on the drive\n")
-    third = tool("deploy", str(drive))
+    third = tool("deploy", str(drive), "--py")
     assert "copy hal/keys.py" in third.stdout and "1 file(s) copied" in third.stdout
     assert (drive / "settings.toml").read_text() == 'LAMA_BUTTON_A = "D5"\n'  # the player's own file
 
 
 needs_cross = pytest.mark.skipif(cpboard.cross() is None, reason=cpboard.missing(cpboard.VERSIONS[0]) or "")
+CROSS_9 = os.path.join(cpboard.base(), "9.2.9", "mpy-cross")
+
+
+@pytest.mark.skipif(
+    not os.access(CROSS_9, os.X_OK),
+    reason="CircuitPython 9.2.9's mpy-cross not found at %s: set LAMA_CIRCUITPYTHON" % CROSS_9,
+)
+def test_a_9x_drive_gets_9x_byte_code_from_the_9x_compiler_found_in_lama_circuitpython(drive):
+    # The drive says CircuitPython 9.2.1: tools/deploy picks 9.2.9/mpy-cross (not 10.2.1's).
+    done = tool("deploy", str(drive))
+    assert done.returncode == 0, done.stderr
+    assert "compiled with %s" % CROSS_9 in done.stdout
+    said = subprocess.run([CROSS_9, "--version"], capture_output=True, text=True).stdout
+    assert "CircuitPython 9." in said
+    assert (drive / "engine" / "game.mpy").read_bytes()[:1] == b"C" and not (drive / "engine" / "game.py").exists()
+    assert sorted(str(p.relative_to(drive)) for p in drive.rglob("*.py")) == ["boot.py", "code.py"]
 
 
 @needs_cross
@@ -180,7 +197,7 @@ def test_deploy_ships_only_the_library_files_tools_libs_installed(tmp_path):
     (lib / ".files").write_text("adafruit_ticks/__init__.py\n")
     for name in ("code.py", "boot.py"):
         (tmp_path / name).write_text("")
-    for package in ("engine", "hal"):
+    for package in ("engine", "play", "hal"):
         (tmp_path / package).mkdir()
     rels = [rel for _, rel in deploy.game_files(str(tmp_path))]
     assert rels == ["code.py", "boot.py", "lib/adafruit_ticks/__init__.py"]

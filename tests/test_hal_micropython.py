@@ -159,7 +159,8 @@ def ticks_ms():
 SCRIPT = """
 import gc
 import displayio, terminalio
-from engine import view as v, cards
+from play import view as v
+from engine import cards
 gc.collect()
 free0 = gc.mem_free()
 from hal import render
@@ -238,7 +239,7 @@ def test_render_keys_saves_and_board_run_on_micropython(tmp_path):
     name = tmp_path.name
     os.makedirs("/tmp/" + name, exist_ok=True)
     dest = str(tmp_path / "mp")
-    mpy.compile_packages(dest, ("engine", "hal"))
+    mpy.compile_packages(dest, ("engine", "play", "hal"))
     for fname, text in FAKES.items():
         os.makedirs(os.path.dirname(os.path.join(dest, fname)), exist_ok=True)
         with open(os.path.join(dest, fname), "w") as f:

@@ -13,8 +13,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine import cards  # noqa: E402
-from engine import view as v  # noqa: E402
 from hal import cardart, desktop, render  # noqa: E402
+from play import view as v  # noqa: E402
 
 W, H = 160, 128
 SHOTS = os.environ.get("LAMA_TEST_SHOTS")  # a folder: keep the screens for a look

@@ -12,11 +12,11 @@
 import pytest
 
 import hal
-from engine import app as appmod
 from engine import bots, checks, codec, game, rng
-from engine import match as mt
-from engine import view as v
 from hal import mock, saves
+from play import app as appmod
+from play import match as mt
+from play import view as v
 from tests.flow_driver import Driver, new_game_script, random_choice
 
 FIGURES = {}
@@ -29,6 +29,13 @@ class PowerCut(BaseException):
 # ---- forged records ----------------------------------------------------------------------------
 def _seal(g):
     return codec.frame(codec.GAME_MAGIC, codec.GAME_VERSION, bytes((len(g.s),)), g.s, g.r)
+
+
+OFF = game.Game.offsets()  # where the counters lie in the state
+
+
+def _seat(q):
+    return OFF["seat"] + OFF["seat_size"] * q
 
 
 def _put16(s, i, value):
@@ -70,20 +77,20 @@ def _forgeries(pick):
                 for w in (wmax - 1, wmax, wmax + 1, 0xFFFF):
                     for b in (0, bmax, bmax + 1, 0xFFFF):
                         s = bytearray(g.s)
-                        _put16(s, 9, min(r, 0xFFFF))
+                        _put16(s, OFF["round"], min(r, 0xFFFF))
                         for q in range(n):
-                            _put16(s, 19 + 14 * q + 1, 0)
-                            _put16(s, 19 + 14 * q + 3, 0)
+                            _put16(s, _seat(q) + OFF["whites"], 0)
+                            _put16(s, _seat(q) + OFF["blacks"], 0)
                         seat = pick.below(n)
-                        _put16(s, 19 + 14 * seat + 1, min(w, 0xFFFF))
-                        _put16(s, 19 + 14 * seat + 3, min(b, 0xFFFF))
+                        _put16(s, _seat(seat) + OFF["whites"], min(w, 0xFFFF))
+                        _put16(s, _seat(seat) + OFF["blacks"], min(b, 0xFFFF))
                         out.append(("r%d w%d b%d" % (r, w, b), game.Game(s, bytearray(g.r))))
                 if variant == "kadabra":
                     for st in (12 * r, 12 * r + 1, 0xFFFF):
                         s = bytearray(g.s)
-                        _put16(s, 9, min(r, 0xFFFF))
-                        _put16(s, 15, min(st, 0xFFFF) - min(st, 0xFFFF) // 2)
-                        _put16(s, 17, min(st, 0xFFFF) // 2)
+                        _put16(s, OFF["round"], min(r, 0xFFFF))
+                        _put16(s, OFF["stage"], min(st, 0xFFFF) - min(st, 0xFFFF) // 2)
+                        _put16(s, OFF["stage"] + 2, min(st, 0xFFFF) // 2)
                         out.append(("r%d stage%d" % (r, st), game.Game(s, bytearray(g.r))))
     return out
 
@@ -120,11 +127,11 @@ def test_counters_at_their_bounds_play_on_through_the_screens(stage):
     m.kinds[1] = m.kinds[2] = 2
     m.start(7)
     s = m.game.s
-    _put16(s, 9, 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
-    _put16(s, 15, stage - stage // 3)
-    _put16(s, 17, stage // 3)
-    _put16(s, 19 + 1, 280)  # seat 0: 280 whites, 200 blacks
-    _put16(s, 19 + 3, 200)
+    _put16(s, OFF["round"], 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
+    _put16(s, OFF["stage"], stage - stage // 3)
+    _put16(s, OFF["stage"] + 2, stage // 3)
+    _put16(s, _seat(0) + OFF["whites"], 280)  # seat 0: 280 whites, 200 blacks
+    _put16(s, _seat(0) + OFF["blacks"], 200)
     data = m.pack()
     assert mt.Match.from_bytes(data).game.stage()[0] == stage - stage // 3
     hw = mock.Hardware(save=data, seed=stage, keep=True)
@@ -223,7 +230,7 @@ def _damage(nvm, pick, kind):
         c = codec.crc16(data[:-2])
         data[-2], data[-1] = c >> 8, c & 0xFF
     elif kind == "forged":  # a sealed game with its whites at the 16-bit top
-        _put16(m.game.s, 19 + 1, 0xFFFF)
+        _put16(m.game.s, _seat(0) + OFF["whites"], 0xFFFF)
         data = m.to_bytes()
     elif kind == "settings":
         data[codec.HEAD + 4] = 9  # a seat kind that does not exist

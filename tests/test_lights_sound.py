@@ -7,8 +7,8 @@ import pytest
 
 import hal
 from engine import codec
-from engine import match as mt
 from hal import desktop, fxopen, mock
+from play import match as mt
 from tests.test_hal_board import FakeClock
 
 
@@ -276,7 +276,7 @@ def test_a_board_without_neopixels_or_speaker_gets_objects_that_do_nothing(fake_
 
 
 # ---- the flow: menus and the table's calls ----------------------------------------------
-from engine import view as v  # noqa: E402
+from play import view as v  # noqa: E402
 from tests.flow_driver import new_game_script  # noqa: E402
 from tests.test_flow import play  # noqa: E402
 

@@ -1,10 +1,11 @@
 """Motion in the flow (issue 9): what travels when, the speed setting, A skips, none where not wanted."""
 
 import hal
-from engine import cards, motion, ui
-from engine import match as mt
-from engine import view as v
+from engine import cards
 from hal import mock
+from play import match as mt
+from play import motion, ui
+from play import view as v
 from tests.flow_driver import new_game_script
 from tests.test_flow import play
 
@@ -56,8 +57,8 @@ def test_plays_draws_and_tokens_travel_between_their_places_at_the_chosen_speed(
 
 
 def run_flow(script, seed=5, screens=300):
-    from engine import app as appmod
     from engine import rng
+    from play import app as appmod
     from tests.flow_driver import Driver, random_choice
 
     hw = mock.Hardware(script, seed=seed)

@@ -10,8 +10,8 @@ import os
 import pytest
 
 from engine import codec, rng
-from engine import match as mt
 from hal import filestore, saves
+from play import match as mt
 
 COUNTS = {}  # figures for the report, filled by the tests below
 

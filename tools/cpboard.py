@@ -4,17 +4,22 @@ CircuitPython is on no package registry, so the interpreters are found through s
 
 * ``LAMA_CIRCUITPYTHON``: a folder of builds, ``<version>/circuitpython`` and
   ``<version>/mpy-cross`` (default: ``../shared/circuitpython`` beside the project, where it
-  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board).
+  exists). The checks use 10.2.1 and 9.2.9 (32-bit, as a board), and ``10.2.1-displayio``:
+  10.2.1 with CircuitPython's own displayio, bitmaptools, vectorio, fontio and terminalio.FONT
+  C code and ``displayrender`` (it has no mpy-cross of its own: 10.2.1's compiles for it).
 * ``LAMA_MPY_CROSS``: CircuitPython's ``mpy-cross`` (default: the newest in that folder).
 
 Everything runs from a *drive*: the files ``tools/deploy`` writes to a CIRCUITPY drive, as
 CircuitPython ``.mpy`` or as ``.py`` sources (which the interpreter then compiles on its heap,
 as a board does), with the real Adafruit libraries from ``lib/``. The board flow adds the
 stand-ins of ``tools/standins/`` for the native modules (compiled, imported first and counted
-apart) and runs the drive's own ``code.py`` as ``__main__``.
+apart; on 10.2.1-displayio without those of displayio, bitmaptools, terminalio and vectorio) and
+runs the drive's own ``code.py`` as ``__main__``.
 
-    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run
-    python tools/cpboard.py smallest [--py]                            # bisect its heap
+    python tools/cpboard.py flow --heap 100 [--py] [--version 9.2.9]   # one board flow run: exit
+                                                                       # status 0 when it ran clean
+    python tools/cpboard.py flow --version 10.2.1-displayio --heap 100 # on the C displayio
+    python tools/cpboard.py smallest [--py] [--version ...]            # bisect its heap
 """
 
 import argparse
@@ -28,12 +33,18 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERSIONS = ("10.2.1", "9.2.9")
+# CircuitPython 10.2.1 built with its real displayio, bitmaptools, vectorio, fontio and
+# terminalio.FONT C code, plus displayrender (draws a Group as a display's refresh does).
+REAL_DISPLAYIO = "10.2.1-displayio"
 STANDINS = os.path.join(ROOT, "tools", "standins")
+# Stand-ins a build with the real displayio does without (its C modules take their place).
+DISPLAY_STANDINS = ("displayio", "bitmaptools", "terminalio", "vectorio")
 STANDIN_MODULES = (
     "os",  # os.getenv reads settings.toml as the release running does
     "displayio",
     "bitmaptools",
     "terminalio",
+    "busdisplay",
     "board",
     "keypad",
     "microcontroller",
@@ -44,6 +55,18 @@ STANDIN_MODULES = (
     "pwmio",
     "vectorio",
 )
+
+
+def real_displayio(version):
+    """True for a build with CircuitPython's own displayio C code (no display stand-ins)."""
+    return version.endswith("-displayio")
+
+
+def standin_modules(version):
+    """The stand-in modules the board flow imports on ``version``."""
+    if real_displayio(version):
+        return tuple(m for m in STANDIN_MODULES if m not in DISPLAY_STANDINS)
+    return STANDIN_MODULES
 
 
 def base():
@@ -120,24 +143,17 @@ def make_drive(dest, mpy=True, extra=()):
     return dest
 
 
-def compile_standins(dest, seen_as=None):
+def compile_standins(dest):
     """The stand-ins of tools/standins compiled to .mpy in ``dest`` (so that their code costs little).
 
-    ``seen_as``: the folder as the interpreter's sys.path will name it. A module's file name is interned
-    (a qstr) twice, as its path and as the source name inside the .mpy, unless the two are the same;
-    qstrs the stand-ins intern (a board has none of them) move the points where the game's qstr pools
-    grow, by doubling, and a pool allocated in the middle of the game costs it kilobytes."""
+    Without a source file name (``-s ""``): on a board these modules are built in and name no
+    file, and each name is one more qstr on the heap. The game's qstrs come after the
+    stand-ins' in CircuitPython's qstr pools, which double in size (20, 40, ... 640, 1280
+    entries): every stand-in qstr brings the game nearer to the next, bigger pool."""
     os.makedirs(dest, exist_ok=True)
     for name in STANDIN_MODULES:
         subprocess.run(
-            [
-                cross(),
-                "-o",
-                os.path.join(dest, name + ".mpy"),
-                "-s",
-                os.path.join(seen_as, name + ".mpy") if seen_as else name + ".py",
-                os.path.join(STANDINS, name + ".py"),
-            ],
+            [cross(), "-o", os.path.join(dest, name + ".mpy"), "-s", "", os.path.join(STANDINS, name + ".py")],
             check=True,
         )
     return dest
@@ -202,9 +218,8 @@ class Flow:
     def __init__(self, folder, mpy=True):
         self.folder = folder
         self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
+        self.standins = compile_standins(os.path.join(folder, "standins"))
         self.work = os.path.join(folder, "run")
-        self.standins = os.path.join(folder, "standins")
-        compile_standins(self.standins, os.path.relpath(self.standins, self.work))
         os.makedirs(self.work, exist_ok=True)
         self.power_on(erase=True)
 
@@ -232,7 +247,7 @@ class Flow:
         # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
         # ~1 KB more, and change with the folder.
         drive = os.path.relpath(self.drive, self.work)
-        code = FLOW % (", ".join(m for m in STANDIN_MODULES if m not in absent), drive, script, script)
+        code = FLOW % (", ".join(m for m in standin_modules(version) if m not in absent), drive, script, script)
         path = [drive, os.path.join(drive, "lib"), os.path.relpath(self._standins_without(absent), self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
 
@@ -321,7 +336,9 @@ def main():
         done = flow.run(args.keys, args.budget, "%dk" % args.heap, args.version)
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
-        print("rc", done.returncode, "clean", Flow.clean(done), "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        clean = Flow.clean(done)
+        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        sys.exit(0 if clean else 1)
 
 
 if __name__ == "__main__":

@@ -18,10 +18,10 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import app as appmod  # noqa: E402
 from engine import game, rng  # noqa: E402
-from engine import match as mt  # noqa: E402
 from hal import desktop, mock  # noqa: E402
+from play import app as appmod  # noqa: E402
+from play import match as mt  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 
 # Which screen is which, from its View.

@@ -3,7 +3,7 @@
 The pins are those of ports/atmel-samd/boards/pybadge/pins.c (CircuitPython 10.2.1), one Pin object
 per MCU pin, so that two names of one pin (``D8`` and ``NEOPIXEL``) are the same object, as on a
 board. Not every attribute is a pin: ``board_id`` is a str, ``I2C``/``STEMMA_I2C``/``SPI``/``UART``
-are functions, ``DISPLAY`` the display. The display's pins (``TFT_*``, claimed by board_init in
+are functions, ``DISPLAY`` the display (busdisplay.py). The display's pins (``TFT_*``, claimed by board_init in
 boards/pybadge/board.c) are in use: keypad refuses them with ValueError, as a board does.
 ``microcontroller.Pin`` is their class.
 
@@ -17,7 +17,7 @@ display size (240x240, 320x240).
 
 import os
 
-import displayio
+import busdisplay
 import keypad
 import microcontroller
 
@@ -57,5 +57,5 @@ for name in "STEMMA_I2C SPI UART".split():
 del name
 
 _size = (getattr(os, "_host", os).getenv("LAMA_DISPLAY") or "160x128").split("x")
-DISPLAY = displayio.Display(int(_size[0]), int(_size[1]))
+DISPLAY = busdisplay.BusDisplay(int(_size[0]), int(_size[1]))
 del _size

@@ -5,7 +5,7 @@ it has no display.
 """
 
 from engine import cards
-from engine.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE
+from play.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE
 
 
 def item_name(code):

@@ -7,7 +7,7 @@ an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
 collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`).
 The flow never touches a display: the board and
 the desktop window draw a View with displayio (hal/render.py), the mock HAL
-and the terminal as text (engine.textview, a module of its own so that a
+and the terminal as text (play.textview, a module of its own so that a
 board's heap does not hold it).
 
 The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
@@ -24,7 +24,7 @@ cards and icons; the text view keeps the lines, which say the same.
 Motion (``move``, 0: none): a piece travelling over a table screen, from
 place ``move_from`` to ``move_to`` (a seat 0..5, PLACE_PILE, PLACE_TOP,
 PLACE_STAGE, or PLACE_HAND + an index in the row); ``move_step`` is how far,
-0..255. engine.motion.travel steps it; a renderer without motion ignores it.
+0..255. play.motion.travel steps it; a renderer without motion ignores it.
 
 One View object is reused for every screen (``clear`` then fill), so that a
 screen update does not build a new object tree.

@@ -1,14 +1,14 @@
 """Motion at the table (issue 9): what an action moved, travelling over the screen.
 
-Loaded by engine.table only where the screen animates (``hw.screen.motion``: a board's
+Loaded by play.table only where the screen animates (``hw.screen.motion``: a board's
 display, the desktop window without ``--fast``), so that the mock, the terminal and the
 tests neither run nor hold it.
 """
 
 import hal
 from engine import cards
-from engine import match as mt
-from engine import view as v
+from play import match as mt
+from play import view as v
 
 FRAME_MS = 30  # a motion's frame
 
@@ -63,7 +63,7 @@ def animate(table, p, a, before, rnd):
 
 
 def travel(ui, kind, code, src, dst, ms):
-    """A piece (engine.view.MOVE_*) travels from place ``src`` to ``dst`` over the table on
+    """A piece (play.view.MOVE_*) travels from place ``src`` to ``dst`` over the table on
     screen, in about ``ms``; A skips it. None where the screen has no motion (the mock, the
     terminal, ``--fast``) or ``ms`` is 0 (the Instant speed)."""
     hw = ui.hw

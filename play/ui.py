@@ -1,13 +1,13 @@
 """Screen helpers of the game flow over a HAL: wait for a button, menus, messages, pauses.
 
-All of them draw into the one ``engine.view.View`` the flow owns and hand it
+All of them draw into the one ``play.view.View`` the flow owns and hand it
 to ``hw.screen.show``. They know buttons only as the HAL's bits.
 """
 
 import gc
 
 import hal
-from engine import view as v
+from play import view as v
 
 try:
     from micropython import const

@@ -2,7 +2,7 @@
 
 Written against the HAL interface only (see hal/__init__.py): the board's
 code.py, the desktop simulator and the tests all call ``run`` with their own
-hardware object. Screens are drawn into one reused View (engine.view).
+hardware object. Screens are drawn into one reused View (play.view).
 
 Lights and sound: the settings (brightness, sound on or off) live in the
 match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
@@ -10,19 +10,18 @@ match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
 flashes a magic show (:meth:`App.flash`) and beeps (:meth:`App.beep`); back on
 the title the lights are off.
 
-Saves: after every action (engine.table) and on leaving a game. A save that
+Saves: after every action (play.table) and on leaving a game. A save that
 cannot be read is kept aside, never deleted, and the player is told why; a
 save that cannot be written (full or read-only flash) is reported once and
 the game goes on. Any other error of the game or of a store stops that game,
 not the program: a message, the save kept aside, back to the title.
 """
 
-import sys
-
-from engine import match as mt
-from engine import ui as _ui
-from engine import view as v
-from engine.table import Table
+import hal
+from play import match as mt
+from play import ui as _ui
+from play import view as v
+from play.table import Table
 
 
 def run(hw):
@@ -101,7 +100,7 @@ class App:
 
     # ---- lights and sound, for the table ----------------------------------------------
     def light(self, seat):
-        """The lights in ``seat``'s colour (engine.view.SEAT_COLORS); -1: off."""
+        """The lights in ``seat``'s colour (play.view.SEAT_COLORS); -1: off."""
         self._rgb = v.SEAT_COLORS[seat] if 0 <= seat < len(v.SEAT_COLORS) else 0
         self.hw.lights.show(self._rgb)
 
@@ -130,19 +129,19 @@ class App:
             self.light(-1)  # back to the title: the lights go off
         self.save()
 
-    # ---- now and then: engine/screens.py, loaded for the moment --------------------
+    # ---- now and then: play/screens.py, loaded for the moment --------------------
     def screen(self, name, *args, module="screens"):
-        """Run ``name`` of engine/<module>.py with ``args``, then drop the module: its result.
+        """Run ``name`` of play/<module>.py with ``args``, then drop the module: its result.
 
-        engine/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
-        engine/roundend.py has ``summary``."""
-        import engine
+        play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
+        play/roundend.py has ``summary``."""
+        import play
 
-        __import__("engine." + module)
+        __import__("play." + module)
         try:
-            return getattr(getattr(engine, module), name)(*args)
+            return getattr(getattr(play, module), name)(*args)
         finally:
-            _forget(module)
+            hal.forget("play." + module)
 
     # ---- saving --------------------------------------------------------------------
     def load(self):
@@ -160,7 +159,7 @@ class App:
         try:
             self.match = mt.Match.from_bytes(data)
             self.setup_match = _copy_settings(self.match)
-            _forget("checks")  # the rule checks of loaded data are done
+            hal.forget("engine.checks")  # the rule checks of loaded data are done
         except Exception as e:  # ValueError says what is wrong; anything else is a bug, kept too
             try:
                 where = storage.set_aside()
@@ -188,15 +187,6 @@ class App:
                     "A: play on",
                     v.ALERT,
                 )
-
-
-def _forget(name):
-    """Drop a module imported for a moment (rules text, load checks): its heap comes back."""
-    import engine
-
-    sys.modules.pop("engine." + name, None)
-    if hasattr(engine, name):
-        delattr(engine, name)
 
 
 def _errno(e):

@@ -11,8 +11,8 @@ round summary still to be seen, so a power cut resumes on the same screen.
 
 import hal
 from engine import bots, cards, game
-from engine import match as mt
-from engine import view as v
+from play import match as mt
+from play import view as v
 
 # Texts are kept as one string a group and split when shown: on a board each
 # string object of 10 characters or more costs about 40 bytes of heap.
@@ -39,9 +39,9 @@ class Table:
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
         self.text = getattr(app.hw.screen, "text", True)  # fill the View's text lines too
-        self.motion = None  # engine/motion.py, where the screen animates
+        self.motion = None  # play/motion.py, where the screen animates
         if getattr(app.hw.screen, "motion", False):
-            from engine import motion
+            from play import motion
 
             self.motion = motion
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep

@@ -1,5 +1,5 @@
 """Screens shown now and then: a new game's setup, About, the rules, the in-game menu and
-its settings (the end of a round is engine/roundend.py, smaller, as it comes during play).
+its settings (the end of a round is play/roundend.py, smaller, as it comes during play).
 
 ``App.screen(name, ...)`` loads this module for one of them and drops it after, so that
 their code is not on a board's heap the rest of the time.
@@ -9,8 +9,8 @@ import sys
 
 import hal
 from engine import cards
-from engine import match as mt
-from engine import view as v
+from play import match as mt
+from play import view as v
 
 
 def setup(app):
@@ -121,8 +121,7 @@ def game_menu(app):
 
 
 def rules(app):
-    from engine import app as _app
-    from engine import rules_text
+    from play import rules_text
 
     pages = rules_text.PAGES
     i = 0
@@ -132,4 +131,4 @@ def rules(app):
         b = app.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
         i += 1 if b & hal.A else -1
     del pages, rules_text
-    _app._forget("rules_text")
+    hal.forget("play.rules_text")

@@ -25,7 +25,7 @@ SAVE_VERSION = const(2)  # 2: the stores' records changed (hal/saves.py); 1 is "
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)
-KINDS = "Human|Bot Easy|Bot Normal|Bot Hard"  # one string: see engine/table.py
+KINDS = "Human|Bot Easy|Bot Normal|Bot Hard"  # one string: see play/table.py
 KIND_COUNT = const(4)
 
 # Where the flow stands between two actions.
@@ -38,7 +38,7 @@ FINISHED = const(2)  # the game is over (the save stays for the setup)
 NAMES = "Ana Ben CleoDan Eva FinnGia HugoIda Jon Kim Leo Mia Ned Ola Pip "
 SPEEDS = ("Slow", "Normal", "Fast", "Instant")
 SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
-MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (engine.motion)
+MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (play.motion)
 BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
 
 _HEAD = const(16)

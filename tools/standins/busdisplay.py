@@ -1,0 +1,92 @@
+"""Stand-in for the display behind ``board.DISPLAY`` (a ``busdisplay.BusDisplay`` on CircuitPython 10).
+
+What the game uses of it: ``width``, ``height``, ``root_group``, ``auto_refresh``, ``brightness``
+and ``refresh()``. Where CircuitPython's own displayio is built in
+(``10.2.1-displayio``: it has ``displayrender``), ``refresh()`` draws the root group the way a
+board's display does on a refresh (``displayrender.render``: the C code's transform, fill and
+finish-refresh walk), so that every screen the flow shows is really drawn by the C code;
+elsewhere (the Python stand-ins of displayio) it only counts.
+
+A whole frame (160x128: 40 KB) would not fit beside the game in the heaps measured, and a
+board's frame lives in the display, not on the heap. So the frame is drawn in bands of a few
+rows into one small buffer made at import (counted with the stand-ins' own bytes by
+tools/cpboard.py): the root group sits in a group of our own, moved up a band at a time, as a
+board's display holds its root group (in a group: it cannot be appended elsewhere; so it is
+with the Python stand-ins too).
+``LAMA_FRAME = "path"`` in the environment writes each frame drawn to that file (RGB565,
+little-endian, row by row; the last frame stays), so that a test can see what the board shows.
+"""
+
+import os
+
+import displayio
+from micropython import const
+
+try:
+    import displayrender
+except ImportError:  # the Python stand-ins of displayio: nothing draws
+    displayrender = None
+
+_BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
+
+
+class BusDisplay:
+    """A display of ``width`` x ``height`` (16-bit colour) whose refresh draws its root group.
+
+    (Short private names: each is one more qstr on the heap, see displayio.py.) ``_a`` the root
+    group, ``_b`` the group holding it, ``_c`` the band's pixels, ``_n`` its rows, ``_d`` the
+    file of LAMA_FRAME."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self._a = None
+        self._b = displayio.Group()  # holds the root group: then it is in a group
+        if displayrender is not None:
+            self._n = max(1, _BAND_BYTES // (2 * width))
+            self._c = bytearray(width * self._n * 2)
+        self._d = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
+
+    @property
+    def root_group(self):
+        return self._a
+
+    @root_group.setter
+    def root_group(self, v):
+        # As busdisplay's: a Group or None; the same group again changes nothing; a group in
+        # another group is refused ("Group already used") and the display keeps its group.
+        if v is self._a:
+            return
+        if v is not None and not isinstance(v, displayio.Group):
+            raise ValueError("Must be a Group subclass.")
+        if v is not None:
+            try:
+                self._b.append(v)
+            except ValueError:
+                raise ValueError("Group already used")
+        if self._a is not None:
+            self._b.remove(self._a)
+        self._a = v
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        """Draw the root group (on the real displayio), as a board's display refresh does."""
+        if displayrender is None or self._a is None:
+            return True
+        holder = self._b
+        band = self._c
+        rows = self._n
+        out = open(self._d, "wb") if self._d else None
+        y = 0
+        while y < self.height:
+            n = min(rows, self.height - y)
+            holder.y = -y
+            displayrender.render(holder, self.width, n, band)
+            if out is not None:
+                out.write(memoryview(band)[: self.width * n * 2])
+            y += n
+        holder.y = 0
+        if out is not None:
+            out.close()
+        return True
