@@ -47,7 +47,7 @@ buffers allocated once):
 ``hw.notices``
     a list of short strings the flow shows once at start-up: problems the
     HAL found and worked around (a stuck or missing button, no storage, a
-    settings.toml value it could not use: hal/settings.py).
+    settings.toml value it could not use: hal/boardopen.py).
 ``hw.name``
     the board's name, for the title screen.
 

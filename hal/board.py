@@ -24,7 +24,7 @@ the display's terminal and the console; A then restarts the board.
 
 ``LAMA_SEED = "42"`` in settings.toml deals every new game from that seed (to replay a game
 someone reports); without it each game gets fresh entropy. Settings are read at start-up by
-hal/settings.py: no value stops the game (a bad one is named in ``hw.notices``).
+hal/boardopen.py: no value stops the game (a bad one is named in ``hw.notices``).
 
 Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
 ``open()`` runs hal/boardopen.py (the detection above), then forgets it.
@@ -110,7 +110,7 @@ class Hardware:
         self.notices = notices
         self.lights = lights
         self.sound = sound
-        self.seed = seed  # LAMA_SEED (hal/settings.py, read at start-up), or None
+        self.seed = seed  # LAMA_SEED (read at start-up by hal/boardopen.py), or None
 
     def entropy(self):
         # LAMA_SEED in settings.toml: every new game is dealt the same (to replay a bug report).

@@ -32,26 +32,26 @@ def scanner(board, names, notices):
     """A keypad.Keys over the configured pins (or None); fills BITS for its key numbers."""
     import microcontroller
 
-    from hal import settings
+    from hal import boardopen  # (it reads settings.toml)
 
     pins = [None] * 8  # type: list  # by hal bit
     labels = [""] * 8  # what each pin was called: the setting's value, or the board's name for it
     for i in ORDER:
         name = "LAMA_BUTTON_" + names[i].upper()
-        wanted = settings.read(name, notices)
+        wanted = boardopen.read(name, notices)
         if wanted is None:
             continue
         pin = getattr(board, wanted, None)
         owner = _owner(pins, pin)
         if pin is None:
-            settings.notice(notices, name, wanted, "no such pin")
+            boardopen.notice(notices, name, wanted, "no such pin")
         elif not isinstance(pin, microcontroller.Pin):
-            settings.notice(notices, name, wanted, "not a pin")
+            boardopen.notice(notices, name, wanted, "not a pin")
         elif owner >= 0:
-            settings.notice(notices, name, wanted, "is %s's pin" % names[owner])
+            boardopen.notice(notices, name, wanted, "is %s's pin" % names[owner])
         else:
             pins[i] = pin
-            labels[i] = settings.shown(wanted)
+            labels[i] = boardopen.shown(wanted)
     for i in ORDER:  # the board's own buttons for the others, on pins still free
         for candidate in DEFAULT_PINS[i] if pins[i] is None else ():
             pin = getattr(board, candidate, None)

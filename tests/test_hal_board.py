@@ -647,13 +647,13 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
 
 def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatch):
     # settings.toml: LAMA_JOYSTICK_FLIP = 1 (unquoted) comes back from os.getenv as 1 on 9.x.
-    from hal import settings
+    from hal import boardopen
 
     env = {"LAMA_NUMBER": 12, "LAMA_TEXT": " y ", "LAMA_EMPTY": "  "}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
     notices = []
-    assert settings.read("LAMA_NUMBER", notices) == "12" and settings.read("LAMA_TEXT", notices) == "y"
-    assert settings.read("LAMA_EMPTY", notices) is None and settings.read("LAMA_MISSING", notices) is None
+    assert boardopen.read("LAMA_NUMBER", notices) == "12" and boardopen.read("LAMA_TEXT", notices) == "y"
+    assert boardopen.read("LAMA_EMPTY", notices) is None and boardopen.read("LAMA_MISSING", notices) is None
     assert notices == []
 
 

@@ -18,7 +18,7 @@ import pytest
 
 import hal
 from hal import board as hb
-from hal import pins, settings
+from hal import boardopen, pins
 from tools import cpboard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -34,7 +34,7 @@ def standin(name, as_name=None):
     return mod
 
 
-getenv = standin("os")  # (its find and release: the board's os.getenv, release by release)
+getenv = standin("os")  # (its find: a board's os.getenv over a settings.toml, release by release)
 
 
 def use_settings(monkeypatch, tmp_path, text, major):
@@ -42,7 +42,7 @@ def use_settings(monkeypatch, tmp_path, text, major):
     data = text.encode() if isinstance(text, str) else text
     (tmp_path / "settings.toml").write_bytes(data)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(os, "getenv", getenv.release(major))
+    monkeypatch.setattr(os, "getenv", lambda key, default=None: getenv.find(data, key, major, default))
 
 
 # ---- the getenv stand-in: what each release makes of a value ------------------------------------------
@@ -94,16 +94,7 @@ def test_the_getenv_standin_does_what_each_release_does(text, v9, v10):
             assert getenv.find(data, "K", major, "D") == want, major
 
 
-def test_the_getenv_standin_reads_the_file_in_the_current_folder(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    assert getenv.release(10)("K", "none") == "none"  # no file
-    (tmp_path / "settings.toml").write_text("K = y\n")
-    assert getenv.release(10)("K") == "y"
-    with pytest.raises(ValueError):
-        getenv.release(9)("K")
-
-
-# ---- hal/settings.py: any value, both releases --------------------------------------------------------
+# ---- hal/boardopen.py reads settings.toml: any value, both releases ---------------------------------
 # (the line in settings.toml, the text a notice shows of it): values LAMA_SEED cannot use.
 BAD_SEEDS = [
     ('"-5"', "-5"),
@@ -123,7 +114,7 @@ BAD_SEEDS = [
 def test_a_bad_seed_is_named_and_ignored(monkeypatch, tmp_path, capsys, major, line, shown):
     use_settings(monkeypatch, tmp_path, "LAMA_SEED = %s\n" % line, major)
     notices = []
-    assert settings.seed(notices) is None
+    assert boardopen.seed(notices) is None
     if major == 10 and line == '"open':
         assert notices == []  # 10.x gives the default for a value it cannot read: as if unset
         return
@@ -137,7 +128,7 @@ def test_a_bad_seed_is_named_and_ignored(monkeypatch, tmp_path, capsys, major, l
 def test_a_good_seed_is_used(monkeypatch, tmp_path, major, line):
     use_settings(monkeypatch, tmp_path, "LAMA_SEED = %s\n" % line, major)
     notices = []
-    assert settings.seed(notices) == 42 and notices == []
+    assert boardopen.seed(notices) == 42 and notices == []
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -145,7 +136,7 @@ def test_a_good_seed_is_used(monkeypatch, tmp_path, major, line):
 def test_lama_drive_other_than_auto_code_pc_is_named_and_auto_is_used(monkeypatch, tmp_path, major, line, shown):
     use_settings(monkeypatch, tmp_path, "LAMA_DRIVE = %s\n" % line, major)
     notices = []
-    assert settings.drive(notices) == "auto"
+    assert boardopen.drive(notices) == "auto"
     assert len(notices) == 1 and notices[0].startswith("LAMA_DRIVE = %s: " % shown), notices
 
 
@@ -153,17 +144,17 @@ def test_lama_drive_other_than_auto_code_pc_is_named_and_auto_is_used(monkeypatc
 def test_lama_drive_names_are_taken_in_any_case(monkeypatch, tmp_path, major):
     use_settings(monkeypatch, tmp_path, 'LAMA_DRIVE = "PC"\n', major)
     notices = []
-    assert settings.drive(notices) == "pc" and notices == []
+    assert boardopen.drive(notices) == "pc" and notices == []
 
 
 def test_an_unquoted_word_on_9_is_named_with_its_text_from_the_file(monkeypatch, tmp_path):
     # CircuitPython 9's ValueError names no value on a board: the notice reads the line itself.
     use_settings(monkeypatch, tmp_path, "LAMA_JOYSTICK_FLIP = y\n", 9)
     notices = []
-    assert settings.choice("LAMA_JOYSTICK_FLIP", settings.FLIPS, notices) is None
+    assert boardopen.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) is None
     assert notices == ["LAMA_JOYSTICK_FLIP = y: put it in quotes"]
     use_settings(monkeypatch, tmp_path, "LAMA_JOYSTICK_FLIP = y\n", 10)
-    assert settings.choice("LAMA_JOYSTICK_FLIP", settings.FLIPS, notices) == "y"
+    assert boardopen.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) == "y"
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -176,7 +167,7 @@ def test_any_bytes_at_all_never_raise(monkeypatch, tmp_path, major):
         junk = bytes(r.choice(alphabet) for _ in range(r.randrange(0, 40)))
         use_settings(monkeypatch, tmp_path, b"LAMA_SEED = " + junk, major)
         notices = []
-        seed = settings.seed(notices)
+        seed = boardopen.seed(notices)
         assert seed is None or 0 <= seed <= 999999999
         assert all("LAMA_SEED" in n for n in notices)
 
@@ -189,7 +180,7 @@ def test_a_memory_error_from_getenv_is_named_too(monkeypatch, tmp_path):
     (tmp_path / "settings.toml").write_text('LAMA_SEED = "' + "1" * 9000 + '"\n')
     monkeypatch.setattr(os, "getenv", getenv_)
     notices = []
-    assert settings.seed(notices) is None and notices == ['LAMA_SEED = "111111111..: cannot be read']
+    assert boardopen.seed(notices) is None and notices == ['LAMA_SEED = "111111111..: cannot be read']
 
 
 # ---- hal.board.open() on a board with buttons on pins ------------------------------------------------
@@ -301,7 +292,7 @@ def test_a_name_that_is_no_pin_is_named_and_the_board_button_used(pin_board, mon
 @pytest.mark.parametrize("major", RELEASES)
 def test_a_pin_in_use_is_left_out_and_named(pin_board, monkeypatch, tmp_path, major):
     board = pin_board.make(D5="PA16", D6="PA18", TFT_CS="PB07")
-    pin_board.pins.claim(board.TFT_CS)  # the display's
+    pin_board.pins.pins[0] = board.TFT_CS  # in use: the display's
     use_settings(
         monkeypatch, tmp_path, 'LAMA_BUTTON_A = "D5"\nLAMA_BUTTON_B = "D6"\nLAMA_BUTTON_UP = "TFT_CS"\n', major
     )
@@ -316,7 +307,7 @@ def test_an_unquoted_pin_name_works_on_10_and_is_named_on_9(pin_board, monkeypat
     hw, names, bits = opened(monkeypatch)
     assert names == ["D5", "D6"] and hw.notices == []
     use_settings(monkeypatch, tmp_path, "LAMA_BUTTON_A = D5\nLAMA_BUTTON_B = D6\n", 9)
-    pin_board.pins.claimed[:] = [None] * len(pin_board.pins.claimed)  # (the first open's Keys holds its pins)
+    pin_board.pins.pins[:] = [None] * 64  # (the first open's Keys holds its pins)
     hw, names, bits = opened(monkeypatch)
     assert names == [] and "LAMA_BUTTON_A = D5: put it in quotes" in hw.notices
 
@@ -338,7 +329,7 @@ def test_start_up_names_every_bad_setting_and_the_game_gets_defaults(fake_board,
     assert hw.notices[2:] == ["LAMA_JOYSTICK_FLIP = z: " + flip]
     assert hw.buttons.joystick.flip_x is False and hw.buttons.joystick.flip_y is False
     assert len({hw.entropy() for _ in range(5)}) > 1  # fresh entropy, not a seed
-    assert "settings" not in sys.modules.get("hal").__dict__  # start-up code, forgotten
+    assert "hal.boardopen" not in sys.modules  # start-up code, forgotten
 
 
 @pytest.mark.parametrize("major", RELEASES)

@@ -88,7 +88,7 @@ def test_shift_register_keys_refuses_a_non_pin(kp, arg):
 
 
 def test_shift_register_keys_refuses_a_pin_in_use(kp):
-    kp.claim(kp.P[2])
+    kp.pins[0] = kp.P[2]  # in use
     p = kp.P
     refused(
         ValueError,

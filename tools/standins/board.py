@@ -41,8 +41,8 @@ for value in range(0, len(name), 2):
     if name[value + 1].upper() not in data:
         data[name[value + 1].upper()] = keypad.Pin(name[value])
     globals()[name[value]] = data[name[value + 1].upper()]
-    if name[value + 1].islower():
-        keypad.claim(data[name[value + 1].upper()])
+    if name[value + 1].islower() and data[name[value + 1].upper()] not in keypad.pins:
+        keypad.pins[keypad.pins.index(None)] = data[name[value + 1].upper()]  # in use
 del data, name, value
 microcontroller.Pin = keypad.Pin  # (the class of every pin: shared-bindings/microcontroller/__init__.c)
 

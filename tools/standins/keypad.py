@@ -9,7 +9,7 @@ ValueError ("D5 in use", assert_pin_free); ``key_count`` >= 1 and one per data p
 ``max_events`` >= 1, ``debounce_threshold`` 1..127 (ValueError). A scanner claims its pins until
 ``deinit()``.
 
-Pins: ``Pin`` is the class board.py makes the pins of (and calls ``microcontroller.Pin``), ``claimed``
+Pins: ``Pin`` is the class board.py makes the pins of (and calls ``microcontroller.Pin``), ``pins``
 the pins in use (the display's, a scanner's).
 
 Heap: a scanner costs what the C objects cost on a 32-bit board, counted from the structs in
@@ -36,7 +36,6 @@ import sys
 import supervisor
 
 _NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
-_REQUIRED = object()
 
 # keys.txt, read at import: the script's words count with the stand-ins, not with the game.
 try:
@@ -55,14 +54,9 @@ class Pin:
 
 
 # Pins in use (a display's, a scanner's): a fixed table, so that claiming allocates nothing (a growing
-# list would put its growth on the game's heap figure).
-claimed = [None] * 64
-
-
-def claim(pin):
-    """Takes ``pin`` (a second claim of a pin one has already is no error: a DigitalInOut does not check)."""
-    if pin not in claimed:
-        claimed[claimed.index(None)] = pin
+# list would put its growth on the game's heap figure). A second claim of a pin one has already is no
+# error (a DigitalInOut does not check).
+pins = [None] * 64
 
 
 def _heap():
@@ -70,16 +64,14 @@ def _heap():
     print("standin: heap in use", gc.mem_alloc())
 
 
-def _check(pins, interval, max_events, debounce_threshold, args):
-    """What keypad_*_make_new checks, in its order: required arguments, (name, pin) pairs, then the
-    numbers. A name "row_pins" is a pin of Keys' list (validate_no_duplicate_pins)."""
+def _check(items, interval, max_events, debounce_threshold, args):
+    """What keypad_*_make_new checks, in its order: required arguments (missing: their default, the
+    class Pin, which no caller passes), (name, pin) pairs, then the numbers."""
     for value, name in args:
-        if value is _REQUIRED:
+        if value is Pin:
             raise TypeError("'%s' argument required" % name)
-    for name, pin in pins:
+    for name, pin in items:
         if not isinstance(pin, Pin):
-            if name == "row_pins":
-                raise TypeError("object in row_pins must be of type Pin, not %s" % type(pin).__name__)
             raise TypeError("%s must be of type Pin, not %s" % (name, type(pin).__name__))
     if interval is not None and not isinstance(interval, (int, float)):
         raise TypeError("interval must be of type float, not %s" % type(interval).__name__)
@@ -92,14 +84,9 @@ def _check(pins, interval, max_events, debounce_threshold, args):
         raise ValueError("max_events must be >= 1")
     if not 1 <= debounce_threshold <= 127:
         raise ValueError("debounce_threshold must be 1-127")
-    for name, pin in pins:  # validate_obj_is_free_pin
-        if pin in claimed:  # (a Pin is equal to itself only)
+    for name, pin in items:  # validate_obj_is_free_pin
+        if pin in pins:  # (a Pin is equal to itself only)
             raise ValueError("%s in use" % pin.name)
-
-
-def _blocks(x):
-    """Bytes the GC gives an allocation of ``x`` bytes (16-byte blocks)."""
-    return (x + 15) // 16 * 16 if x > 0 else 0
 
 
 class Event:
@@ -160,34 +147,36 @@ class EventQueue:
 class Keys:
     """keypad.Keys: one key a pin (and ShiftRegisterKeys' base here)."""
 
-    def __init__(
-        self, pins, *, value_when_pressed=_REQUIRED, pull=True, interval=None, max_events=64, debounce_threshold=1
-    ):
+    def __init__(self, pins, *, value_when_pressed=Pin, pull=True, interval=None, max_events=64, debounce_threshold=1):
         _check((), None, 1, 1, ((value_when_pressed, "value_when_pressed"),))
         n = len(pins)  # TypeError for what has no length
         for i in range(n):  # validate_no_duplicate_pins(pins, MP_QSTR_row_pins)
             for j in range(i, n):
-                _check((("row_pins", pins[j]),), None, 1, 1, ())
+                _check((("object in row_pins", pins[j]),), None, 1, 1, ())
                 if j > i and pins[i] is pins[j]:
                     raise TypeError("row_pins contains duplicate pins")
-        listed = [("pin", pins[i]) for i in range(n)]
-        _check(listed, interval, max_events, debounce_threshold, ())
-        # The C object: 48 bytes, a DigitalInOut (16) a pin, their tuple, the debounce counters
-        # (a byte a key), the EventQueue (32) and its ring (shared-module/keypad/*.c, 32-bit ARM).
-        self.start([pin for _, pin in listed], n, max_events, 48 + 16 * n + _blocks(8 + 4 * n) + _blocks(n))
+        items = [("pin", pins[i]) for i in range(n)]
+        _check(items, interval, max_events, debounce_threshold, ())
+        # The C allocations: the object (48 bytes), a DigitalInOut (16) a pin, their tuple, the
+        # debounce counters (a byte a key) (shared-module/keypad/*.c, 32-bit ARM).
+        self.start([pin for _, pin in items], n, max_events, (48,) + (16,) * n + (8 + 4 * n, n))
 
-    def start(self, pins, key_count, max_events, count):
-        """Claims the pins, makes the queue, pads to ``count`` bytes + the queue's C bytes (32 + its ring)."""
-        self.pins = tuple(pins)
-        for pin in pins:
-            claim(pin)
+    def start(self, items, key_count, max_events, parts):
+        """Claims the pins ``items``, makes the queue, and pads to what the C object's allocations of
+        ``parts`` bytes take in 16-byte blocks, with the EventQueue's 32 and its ring."""
+        self.pins = tuple(items)
+        for pin in items:
+            if pin not in pins:
+                pins[pins.index(None)] = pin
         self.key_count = key_count
         self.events = EventQueue(max_events)
         # What the Python objects lack of the C objects' heap: they take 96 bytes with their
-        # attributes (as much as the C EventQueue's 32 and the bytearray's own 16 and 16 more), plus
-        # the pin tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
+        # attributes (as much as the C EventQueue's 32, the bytearray's own 16, and 48), plus the pin
+        # tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
         self.value = None
-        pad = count - 96 - _blocks(8 + 4 * len(pins))
+        pad = -96 - ((8 + 4 * len(items) + 15) & -16)
+        for x in parts:
+            pad += (x + 15) & -16
         if pad >= 0:
             self.value = bytearray(pad)
 
@@ -195,9 +184,9 @@ class Keys:
         pass
 
     def deinit(self):
-        for i in range(len(claimed)):
-            if claimed[i] in self.pins:
-                claimed[i] = None
+        for i in range(len(pins)):
+            if pins[i] in self.pins:
+                pins[i] = None
         self.pins = ()
 
     def __enter__(self):
@@ -213,12 +202,12 @@ class ShiftRegisterKeys(Keys):
     def __init__(
         self,
         *,
-        clock=_REQUIRED,
-        data=_REQUIRED,
-        latch=_REQUIRED,
+        clock=Pin,
+        data=Pin,
+        latch=Pin,
         value_to_latch=True,
-        key_count=_REQUIRED,
-        value_when_pressed=_REQUIRED,
+        key_count=Pin,
+        value_when_pressed=Pin,
         interval=None,
         max_events=64,
         debounce_threshold=1,
@@ -234,9 +223,9 @@ class ShiftRegisterKeys(Keys):
             if c < 1:
                 raise ValueError("key_count must be >= 1")
         _check([("clock", clock), ("latch", latch)], interval, max_events, debounce_threshold, ())
-        # The C object: 72 bytes (80 in blocks), a DigitalInOut (16) for the clock, the latch and each
-        # data pin, the data pins' tuple, the key counts, the debounce counters (a byte a key), the
-        # EventQueue (32) and its ring (shared-module/keypad/*.c, 32-bit ARM).
-        keys = sum(counts)
-        size = 80 + 16 * (2 + len(datas)) + _blocks(8 + 4 * len(datas)) + _blocks(4 * len(counts)) + _blocks(keys)
-        self.start([clock, latch] + datas, keys, max_events, size)
+        # The C allocations: the object (72 bytes), a DigitalInOut (16) for the clock, the latch and
+        # each data pin, the data pins' tuple, the key counts, the debounce counters (a byte a key)
+        # (shared-module/keypad/*.c, 32-bit ARM).
+        n = len(datas)
+        parts = (72,) + (16,) * (2 + n) + (8 + 4 * n, 4 * len(counts), sum(counts))
+        self.start([clock, latch] + datas, sum(counts), max_events, parts)

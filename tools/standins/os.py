@@ -25,7 +25,7 @@ scan). A value in double quotes takes the escapes ``\\b \\r \\n \\t \\v \\f \\uX
 * **Both**: no file, or no such key, gives the default; bytes that are not UTF-8 raise ``UnicodeError``
   (``mp_obj_new_str_from_vstr``); no length limit (the value is built on the heap as it is read).
 
-``find`` and ``release`` also run on CPython (tests/test_settings.py loads this file by its path).
+``find`` also runs on CPython (tests/test_settings.py loads this file by its path).
 On CircuitPython, ``os`` is an extensible built-in: a file of that name on sys.path comes first. This
 one fetches the built-in (sys.path emptied for that one import), hands out all of it but ``getenv``,
 and keeps it as ``_host`` (for the harness's own settings in the process environment: LAMA_DISPLAY).
@@ -249,20 +249,6 @@ def find(data, key, version, default=None):
     return -value if neg else value
 
 
-def release(version, path="settings.toml"):
-    """An ``os.getenv(key, default=None)`` of CircuitPython ``version`` (9 or 10) that reads the file at ``path``."""
-
-    def getenv(key, default=None):
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
-            data = None
-        return find(data, key, version, default)
-
-    return getenv
-
-
 if sys.implementation.name == "circuitpython":
     path = sys.path[:]
     sys.modules[""] = sys.modules.pop("os")  # this module, aside (under a name that is no new qstr)
@@ -276,4 +262,12 @@ if sys.implementation.name == "circuitpython":
         if name not in globals():
             globals()[name] = getattr(_host, name)
     del path, name
-    getenv = release(sys.implementation.version[0])
+
+    def getenv(key, default=None):
+        """The board's ``os.getenv``: settings.toml in the current folder, by this release's rules."""
+        try:
+            with open("settings.toml", "rb") as f:
+                data = f.read()
+        except OSError:
+            data = None
+        return find(data, key, sys.implementation.version[0], default)
