@@ -22,10 +22,6 @@ import hal
 from hal import board as hb
 from hal import saves
 
-_SETTLE_MS = 60  # the first scans of the keys at power-up
-_STUCK_MS = 1000  # a key held this long at start is stuck: ignored until let go
-PRETTY = {"pybadge": "PyBadge", "pygamer": "PyGamer", "edgebadge": "EdgeBadge"}
-
 
 def make_buttons(ticks_ms, notices):
     """The board's buttons (see the module docstring), notices appended."""
@@ -68,10 +64,10 @@ def make_buttons(ticks_ms, notices):
 
 def settle(buttons, sleep_ms):
     """At start-up: the bits of keys still held after a second (masked from then on)."""
-    sleep_ms(_SETTLE_MS)
+    sleep_ms(60)  # the first scans of the keys at power-up
     buttons.poll()
     waited = 0
-    while buttons._held and waited < _STUCK_MS:
+    while buttons._held and waited < 1000:  # a key held a second at start is stuck: ignored until let go
         sleep_ms(20)
         waited += 20
         buttons.poll()
@@ -137,7 +133,10 @@ def make():
     del fxopen
     hal.forget("hal.fxopen")  # start-up code: its heap comes back
     board_id = getattr(board, "board_id", "board")
-    name = PRETTY.get(board_id, board_id) if isinstance(board_id, str) else "board"
+    # board_id -> the name on the title, in one string: short strings would each be a qstr for good.
+    names = "pybadge PyBadge pygamer PyGamer edgebadge EdgeBadge".split()
+    name = names[names.index(board_id) + 1] if board_id in names[::2] else board_id
+    name = name if isinstance(name, str) else "board"
     return hb.Hardware(name, buttons, screen, store, clock, notices, lights, sound, entropy)
 
 
@@ -188,17 +187,13 @@ def crash(e, hw=None):
 
 
 # ---- settings.toml ------------------------------------------------------------------------------
-def shown(value):
-    """``value`` as a notice shows it: printable ASCII only (the font has no other glyph), cut short."""
-    out = ""
-    for ch in str(value):
-        out += ch if " " <= ch <= "~" else "?"
-    return out if len(out) <= 12 else out[:10] + ".."
-
-
 def notice(notices, name, value, text):
-    """Appends ``NAME = value: text`` to ``notices`` and prints it whole on the console."""
-    notices.append("%s = %s: %s" % (name, shown(value), text))
+    """Appends ``NAME = value: text`` to ``notices`` (the value in printable ASCII only, which the font
+    has, and cut at 12 characters) and prints it whole on the console."""
+    out = ""
+    for ch in str(value)[:12]:
+        out += ch if " " <= ch <= "~" else "?"
+    notices.append("%s = %s: %s" % (name, out, text))
     print("settings.toml: %s = %r: %s" % (name, value, text))
 
 

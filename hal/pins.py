@@ -51,7 +51,7 @@ def scanner(board, names, notices):
             boardopen.notice(notices, name, wanted, "is %s's pin" % names[owner])
         else:
             pins[i] = pin
-            labels[i] = boardopen.shown(wanted)
+            labels[i] = wanted  # (the name of one of the board's pins: ASCII, short)
     for i in ORDER:  # the board's own buttons for the others, on pins still free
         for candidate in DEFAULT_PINS[i] if pins[i] is None else ():
             pin = getattr(board, candidate, None)

@@ -64,13 +64,13 @@ def _heap():
     print("standin: heap in use", gc.mem_alloc())
 
 
-def _check(items, interval, max_events, debounce_threshold, args):
+def _check(data, interval, max_events, debounce_threshold, args):
     """What keypad_*_make_new checks, in its order: required arguments (missing: their default, the
     class Pin, which no caller passes), (name, pin) pairs, then the numbers."""
     for value, name in args:
         if value is Pin:
             raise TypeError("'%s' argument required" % name)
-    for name, pin in items:
+    for name, pin in data:
         if not isinstance(pin, Pin):
             raise TypeError("%s must be of type Pin, not %s" % (name, type(pin).__name__))
     if interval is not None and not isinstance(interval, (int, float)):
@@ -84,7 +84,7 @@ def _check(items, interval, max_events, debounce_threshold, args):
         raise ValueError("max_events must be >= 1")
     if not 1 <= debounce_threshold <= 127:
         raise ValueError("debounce_threshold must be 1-127")
-    for name, pin in items:  # validate_obj_is_free_pin
+    for name, pin in data:  # validate_obj_is_free_pin
         if pin in pins:  # (a Pin is equal to itself only)
             raise ValueError("%s in use" % pin.name)
 
@@ -161,11 +161,11 @@ class Keys:
         # debounce counters (a byte a key) (shared-module/keypad/*.c, 32-bit ARM).
         self.start([pin for _, pin in items], n, max_events, (48,) + (16,) * n + (8 + 4 * n, n))
 
-    def start(self, items, key_count, max_events, parts):
-        """Claims the pins ``items``, makes the queue, and pads to what the C object's allocations of
-        ``parts`` bytes take in 16-byte blocks, with the EventQueue's 32 and its ring."""
-        self.pins = tuple(items)
-        for pin in items:
+    def start(self, data, key_count, max_events, args):
+        """Claims the pins ``data``, makes the queue, and pads to what the C object's allocations of
+        ``args`` bytes take in 16-byte blocks, with the EventQueue's 32 and its ring."""
+        self.pins = tuple(data)
+        for pin in data:
             if pin not in pins:
                 pins[pins.index(None)] = pin
         self.key_count = key_count
@@ -174,8 +174,8 @@ class Keys:
         # attributes (as much as the C EventQueue's 32, the bytearray's own 16, and 48), plus the pin
         # tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
         self.value = None
-        pad = -96 - ((8 + 4 * len(items) + 15) & -16)
-        for x in parts:
+        pad = -96 - ((8 + 4 * len(data) + 15) & -16)
+        for x in args:
             pad += (x + 15) & -16
         if pad >= 0:
             self.value = bytearray(pad)
