@@ -265,28 +265,29 @@ if sys.implementation.name == "circuitpython":
 
     # The file is read, and each key in it looked up, here at import: what the game's calls would
     # allocate (the file's bytes, the parse) would otherwise lie on its heap as garbage at start-up,
-    # where a board's os.getenv makes only the value. ``_known``: key -> value, exception, or itself
-    # for a key the file names but os.getenv does not find.
+    # where a board's os.getenv makes only the value. ``data``: key -> value, exception, or ``data``
+    # itself for a key the file names but os.getenv does not find (a name CircuitPython has: the
+    # game's qstr pools are a name away from doubling, see tools/cpboard.py).
     try:
         with open("settings.toml", "rb") as f:
             path = f.read()
     except OSError:
         path = None
-    _known = {}
+    data = {}
     for name in (path or b"").split(b"\n"):
         try:
             name = str(name.split(b"=")[0].strip(), "utf-8")
         except UnicodeError:  # no name the game asks for
             continue
         try:
-            _known[name] = find(path, name, sys.implementation.version[0], _known)
+            data[name] = find(path, name, sys.implementation.version[0], data)
         except Exception as e:  # ValueError on 9.x, UnicodeError: raised again by getenv
-            _known[name] = e
+            data[name] = e
     del path, name
 
     def getenv(key, default=None):
         """The board's ``os.getenv``: settings.toml in the current folder, by this release's rules."""
-        value = _known.get(key, _known)
+        value = data.get(key, data)
         if isinstance(value, Exception):
             raise value
-        return default if value is _known else value
+        return default if value is data else value
