@@ -27,6 +27,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # run as a script too (python tools/cpboard.py)
+from tools import drive as drive_files  # noqa: E402
+
 VERSIONS = ("10.2.1", "9.2.9")
 STANDINS = os.path.join(ROOT, "tools", "standins")
 STANDIN_MODULES = (
@@ -45,9 +48,7 @@ STANDIN_MODULES = (
 )
 
 
-def base():
-    """The folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)."""
-    return os.environ.get("LAMA_CIRCUITPYTHON") or os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+base = drive_files.base  # the folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)
 
 
 def binary(version):
@@ -190,9 +191,10 @@ FIRST_RUN = "Down Down A A Up Up A A"
 class Flow:
     """Runs of the board flow in one folder: the drive, compiled stand-ins, keys.txt, nvm.bin."""
 
-    def __init__(self, folder, mpy=True):
+    def __init__(self, folder, mpy=True, drive=None):
+        """``drive``: a drive folder already written (e.g. a bundle's folder); else tools/deploy writes one."""
         self.folder = folder
-        self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
+        self.drive = drive or make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
         self.standins = compile_standins(os.path.join(folder, "standins"))
         self.work = os.path.join(folder, "run")
         os.makedirs(self.work, exist_ok=True)
