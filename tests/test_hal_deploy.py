@@ -298,6 +298,37 @@ def test_deploy_ships_only_the_library_files_tools_libs_installed(tmp_path):
     assert rels == ["code.py", "boot.py", "lib/adafruit_ticks/__init__.py"]
 
 
+def test_every_board_module_goes_to_the_drive_subpackages_too(tmp_path):
+    # Whatever hal/ holds (a board profile's own package too), but the desktop's and the tests' modules.
+    for name in ("code.py", "boot.py"):
+        (tmp_path / name).write_text("")
+    for package in ("engine", "play", "hal", "hal/boards", "hal/__pycache__", "hal/notes"):
+        (tmp_path / package).mkdir()
+    for rel in (
+        "engine/__init__.py",
+        "hal/__init__.py",
+        "hal/board.py",
+        "hal/desktop.py",
+        "hal/mock.py",
+        "hal/boards/__init__.py",
+        "hal/boards/pygamer.py",
+        "hal/boards/mock.py",
+        "hal/notes/x.py",
+    ):
+        (tmp_path / rel).write_text("")
+    rels = [rel for _, rel in deploy.game_files(str(tmp_path))]
+    assert rels == [
+        "code.py",
+        "boot.py",
+        "engine/__init__.py",
+        "hal/__init__.py",
+        "hal/board.py",
+        "hal/boards/__init__.py",
+        "hal/boards/mock.py",
+        "hal/boards/pygamer.py",
+    ]
+
+
 def test_the_board_library_list_pins_what_the_desktop_runs():
     # Every library the board gets is the very version the simulator and the tests use.
     with open(os.path.join(ROOT, "requirements.txt")) as f:

@@ -257,10 +257,10 @@ def nvm_images(log, start):
     return out
 
 
-def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400):
-    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it)."""
+def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None):
+    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow."""
     with tempfile.TemporaryDirectory() as tmp:
-        flow = Flow(tmp, mpy)
+        flow = Flow(tmp, mpy, drive)
         seen = []
 
         def ok(kb):

@@ -46,15 +46,26 @@ def game_files(root=ROOT):
     """[(source path, path on the drive)] of everything the board runs."""
     out = [(os.path.join(root, name), name) for name in AS_SOURCE]
     for package in PACKAGES:
-        folder = os.path.join(root, package)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py") and not (package == "hal" and name in DESKTOP_ONLY):
-                out.append((os.path.join(folder, name), package + "/" + name))
+        for rel in _modules(os.path.join(root, package), package):
+            if rel not in ["hal/" + name for name in DESKTOP_ONLY]:
+                out.append((os.path.join(root, *rel.split("/")), rel))
     # lib/: exactly the files tools/libs installed (lib/.files), nothing left over by hand.
     lib = os.path.join(root, "lib")
     for rel in lines(os.path.join(lib, ".files")):
         if rel.endswith(".py") and not rel.startswith("/") and ".." not in rel.split("/"):
             out.append((os.path.join(lib, *rel.split("/")), "lib/" + rel))
+    return out
+
+
+def _modules(folder, rel):
+    """The .py files under ``folder`` (a package's subpackages too), as sorted drive paths under ``rel``."""
+    out = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if name.endswith(".py") and os.path.isfile(path):
+            out.append(rel + "/" + name)
+        elif os.path.isdir(path) and os.path.isfile(os.path.join(path, "__init__.py")):
+            out += _modules(path, rel + "/" + name)
     return out
 
 
