@@ -145,8 +145,11 @@ def saved_matches(flow, start):
 @pytest.mark.parametrize("version", FLOW_VERSIONS)
 @pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "py"])
 def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(version, mpy, tmp_path):
-    flow = cpboard.Flow(str(tmp_path), mpy)
-    goal = ALLOWED_MPY_KB if mpy else GOAL_PY_KB
+    board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), mpy), version, ALLOWED_MPY_KB if mpy else GOAL_PY_KB)
+
+
+def board_flow_within_the_heap_goal(flow, version, goal):
+    """A human game on ``flow``'s drive in ``goal`` KB (plus the stand-ins): saves, a power cut, the resume."""
     # The stand-ins' own bytes are on top of the goal: the board has them off the heap.
     probe = flow.run("", 0, "256k", version)
     heap = "%dk" % (goal + cpboard.Flow.standin_bytes(probe) // 1024 + 1)

@@ -6,6 +6,7 @@
                                      # objects and on the stand-ins), Hard move on a SAMD51
     python tools/bench.py --board --all   # and the heap table over both versions and forms
     python tools/bench.py --screen   # one screen update: pixels pushed, objects changed
+    python tools/bench.py --bundle   # the project bundle: its size, each folder's board flow heap
 
 Prints random-play moves per second (whole games: deals and scoring
 included), the bytes of one game state per player count, and under the real
@@ -303,13 +304,52 @@ def screen_figures(games=6, seed=3):
         print("  %-42s %6d %8d/%-7d %8d/%-7d" % (kind, len(rows), px[len(px) // 2], px[-1], ob[len(ob) // 2], ob[-1]))
 
 
+def bundle_figures():
+    """The project bundle (tools/bundle): the zip's size, each folder's board flow heap on its release."""
+    import importlib.machinery
+    import importlib.util
+    import shutil
+    import subprocess
+    import tempfile
+    import zipfile
+
+    loader = importlib.machinery.SourceFileLoader("tool_bundle", os.path.join(cpboard.ROOT, "tools", "bundle"))
+    bundle = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(bundle)
+    with tempfile.TemporaryDirectory() as tmp:
+        tool = os.path.join(cpboard.ROOT, "tools", "bundle")
+        done = subprocess.run([sys.executable, tool, "--out", tmp], capture_output=True, text=True)
+        if done.returncode:
+            print("bundle figures skipped: " + done.stderr.strip())
+            return
+        zipped = os.path.join(tmp, "%s-%s.zip" % (bundle.NAME, bundle.VERSION))
+        print("project bundle %s: %d bytes" % (os.path.basename(zipped), os.path.getsize(zipped)))
+        with zipfile.ZipFile(zipped) as z:
+            z.extractall(os.path.join(tmp, "unzipped"))
+        for folder, release in bundle.FOLDERS:
+            if cpboard.missing(release):
+                print("  %s: skipped, %s" % (folder, cpboard.missing(release)))
+                continue
+            card = os.path.join(tmp, release, "CIRCUITPY")  # copied onto a drive, as a person does
+            shutil.copytree(os.path.join(tmp, "unzipped", "%s-%s" % (bundle.NAME, bundle.VERSION), folder), card)
+            kb, stand = cpboard.smallest_flow_heap(version=release, budget=FLOW_PRESSES, drive=card)
+            print(
+                "  %s on CircuitPython %s: board flow heap %d KB (smallest -X heapsize %d KB minus the "
+                "stand-ins' own %d bytes)" % (folder, release, kb - stand // 1024, kb, stand)
+            )
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer games")
     ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
     ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
     ap.add_argument("--screen", action="store_true", help="only the screen-update figures (pixels, objects)")
+    ap.add_argument("--bundle", action="store_true", help="only the project bundle's figures (tools/bundle)")
     args = ap.parse_args()
+    if args.bundle:
+        bundle_figures()
+        return
     if args.screen:
         screen_figures()
         return
