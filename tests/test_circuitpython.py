@@ -164,7 +164,7 @@ def board_flow_within_the_heap_goal(flow, version, goal):
         at_cut = f.read()
     # Power back on: Continue (A on the title), then A on every screen until the game is over.
     flow.power_on()
-    frame = str(tmp_path / "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
+    frame = os.path.join(flow.folder, "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
     second = flow.run("A", 400, heap, version, env={"LAMA_FRAME": frame})
     assert cpboard.Flow.clean(second), second.stdout + second.stderr
     after = [m for m in saved_matches(flow, at_cut) if m is not None]
