@@ -10,11 +10,16 @@ match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
 flashes a magic show (:meth:`App.flash`) and beeps (:meth:`App.beep`); back on
 the title the lights are off.
 
-Saves: after every action (engine.table) and on leaving a game. A save that
-cannot be read is kept aside, never deleted, and the player is told why; a
-save that cannot be written (full or read-only flash) is reported once and
-the game goes on. Any other error of the game or of a store stops that game,
-not the program: a message, the save kept aside, back to the title.
+Saves: when the game waits for a person after a human decision (engine.table),
+on leaving a game, when a setting changes, and when a new game replaces an
+unfinished one (a new game after a finished one is first saved after its first
+human decision: bots replay, and a cut before it loses no decision). A save
+that cannot be read is kept aside, never deleted, and the player is told why
+(and when the store found it cut short by a power cut); a save that cannot be
+written (full or read-only flash) is reported once, and again only after
+RECOVERED saves in a row succeeded; the game goes on. Any other error of the
+game or of a store stops that game, not the program: a message, the save kept
+aside, back to the title.
 """
 
 import sys
@@ -23,6 +28,8 @@ from engine import match as mt
 from engine import ui as _ui
 from engine import view as v
 from engine.table import Table
+
+RECOVERED = 10  # saves in a row that succeeded before a new failure is reported again
 
 
 def run(hw):
@@ -36,7 +43,8 @@ class App:
         self.ui = _ui.Ui(hw)
         self.match = None  # the saved or current match, if any
         self.setup_match = mt.Match()  # the settings the next new game starts with
-        self.save_failed = False
+        self.save_failed = False  # a failure was reported and saves have not recovered since
+        self.saved_run = 0  # saves in a row that succeeded
         self._rgb = 0  # the lights' colour (App.flash goes back to it)
 
     def run(self):
@@ -67,10 +75,12 @@ class App:
                 elif choice == "Continue":
                     self.play()
                 elif choice == "New game" and self.screen("setup", self):
+                    replaces = self.match is not None and self.match.where != mt.FINISHED
                     self.match = self.setup_match
                     self.setup_match = _copy_settings(self.match)
                     self.match.start(self.hw.entropy())
-                    self.save()
+                    if replaces:  # else its first save waits for its first human decision
+                        self.save()
                     self.play()
                 elif choice == "Rules":
                     self.screen("rules", self)
@@ -84,12 +94,12 @@ class App:
         """The game hit an error: keep its save aside (the state in memory may be half changed)."""
         self.match = None
         try:
-            where = "Kept as " + self.hw.storage.set_aside()[:18]
+            where = "Kept as %s." % self.hw.storage.set_aside()
         except Exception as e2:
             where = "Not kept: %s" % _errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
-        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + [where]
+        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
         self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
 
     def apply_settings(self):
@@ -156,6 +166,9 @@ class App:
             )
             return
         if not data:
+            if getattr(storage, "lost", False):
+                lines = _ui.wrap("The power went while the game was saving: the last save is lost.")
+                self.ui.message("Save lost", lines + _ui.wrap("Starting fresh."), "A: OK", v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)
@@ -166,20 +179,22 @@ class App:
                 where = storage.set_aside()
             except Exception as e2:
                 where = "nowhere (%s)" % _errno(e2)
+            cut = " (cut short: power off while saving?)" if getattr(storage, "lost", False) else ""
             lines = (
-                _ui.wrap("The saved game can't be loaded: %s." % e)
-                + ["Kept as " + where[:18]]
+                _ui.wrap("The saved game can't be loaded: %s%s." % (e, cut))
+                + _ui.wrap("Kept as %s." % where)
                 + _ui.wrap("Starting fresh.")
             )
             self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
 
     def save(self):
+        """Store the match (a store writes nothing when it holds the same); False when it failed."""
         if self.match is None or self.match.game is None:
-            return
+            return True
         try:
             self.hw.storage.save(self.match.pack())  # the store copies what it keeps
-            self.save_failed = False
         except OSError as e:
+            self.saved_run = 0
             if not self.save_failed:  # say it once, then play on
                 self.save_failed = True
                 self.ui.message(
@@ -188,6 +203,11 @@ class App:
                     "A: play on",
                     v.ALERT,
                 )
+            return False
+        self.saved_run += 1
+        if self.saved_run >= RECOVERED:  # saves work again: a new failure is news
+            self.save_failed = False
+        return True
 
 
 def _forget(name):

@@ -72,12 +72,16 @@ def settle(buttons, sleep_ms):
 
 
 def make_storage(notices):
+    """The saves' store: the nvm when it fits (its kind by the port's flash, hal.saves.open_nvm),
+    else the file on the drive."""
+    import sys
+
     import microcontroller
     import storage
 
     nvm = getattr(microcontroller, "nvm", None)
-    if saves.NvmStore.fits(nvm):
-        return saves.NvmStore(nvm)
+    if saves.fits(nvm):
+        return saves.open_nvm(nvm, sys.platform)
     writable = False
     try:
         writable = not storage.getmount("/").readonly
