@@ -15,9 +15,9 @@ on leaving a game, when a setting changes, and when a new game replaces an
 unfinished one (a new game after a finished one is first saved after its first
 human decision: bots replay, and a cut before it loses no decision). A save
 that cannot be read is kept aside, never deleted, and the player is told why
-(and when the store found it cut short by a power cut); a save that cannot be
-written (full or read-only flash) is reported once, and again only after
-RECOVERED saves in a row succeeded; the game goes on. Any other error of the
+(or that it was lost, when the store found it cut short); a save that cannot be
+written (full or read-only flash) is reported once, and again only after ten
+saves in a row succeeded (App.save_failed counts them down); the game goes on. Any other error of the
 game or of a store stops that game, not the program: a message, the save kept
 aside, back to the title.
 """
@@ -28,8 +28,6 @@ from engine import match as mt
 from engine import ui as _ui
 from engine import view as v
 from engine.table import Table
-
-RECOVERED = 10  # saves in a row that succeeded before a new failure is reported again
 
 
 def run(hw):
@@ -43,8 +41,7 @@ class App:
         self.ui = _ui.Ui(hw)
         self.match = None  # the saved or current match, if any
         self.setup_match = mt.Match()  # the settings the next new game starts with
-        self.save_failed = False  # a failure was reported and saves have not recovered since
-        self.saved_run = 0  # saves in a row that succeeded
+        self.save_failed = 0  # after a failure: the saves in a row still to succeed before a new one is news
         self._rgb = 0  # the lights' colour (App.flash goes back to it)
 
     def run(self):
@@ -167,8 +164,8 @@ class App:
             return
         if not data:
             if getattr(storage, "lost", False):
-                lines = _ui.wrap("The power went while the game was saving: the last save is lost.")
-                self.ui.message("Save lost", lines + _ui.wrap("Starting fresh."), "A: OK", v.ALERT)
+                lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
+                self.ui.message("Save lost", lines, "A: OK", v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)
@@ -179,9 +176,8 @@ class App:
                 where = storage.set_aside()
             except Exception as e2:
                 where = "nowhere (%s)" % _errno(e2)
-            cut = " (cut short: power off while saving?)" if getattr(storage, "lost", False) else ""
             lines = (
-                _ui.wrap("The saved game can't be loaded: %s%s." % (e, cut))
+                _ui.wrap("The saved game can't be loaded: %s." % e)
                 + _ui.wrap("Kept as %s." % where)
                 + _ui.wrap("Starting fresh.")
             )
@@ -194,9 +190,9 @@ class App:
         try:
             self.hw.storage.save(self.match.pack())  # the store copies what it keeps
         except OSError as e:
-            self.saved_run = 0
-            if not self.save_failed:  # say it once, then play on
-                self.save_failed = True
+            said = self.save_failed
+            self.save_failed = 10  # (a flash that fails now and then is not reported every time)
+            if not said:  # say it once, then play on
                 self.ui.message(
                     "Not saved",
                     _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
@@ -204,9 +200,8 @@ class App:
                     v.ALERT,
                 )
             return False
-        self.saved_run += 1
-        if self.saved_run >= RECOVERED:  # saves work again: a new failure is news
-            self.save_failed = False
+        if self.save_failed:  # saves work again: after ten, a new failure is news
+            self.save_failed -= 1
         return True
 
 

@@ -44,6 +44,8 @@ def short(path, room=18):
 class FileStore:
     """Atomic saves in a file: ``name.new`` first, then the rename."""
 
+    lost = False  # (hal's interface: a file save cut short leaves the old one, nothing is lost)
+
     def __init__(self, path):
         self.path = path
         cut = path.rfind(".")

@@ -23,7 +23,7 @@ inside them leaves a torn record that says so (``lost``).
 Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
-from hal.saves import EIO, ENOSPC, GONE, HEAD, KEPT, LIVE, TAIL, _length, check, next_seq, record
+from hal.saves import ASIDE, EIO, ENOSPC, GONE, HEAD, SAVE, TAIL, _length, check, next_seq, record
 
 
 class LogStore:
@@ -36,6 +36,7 @@ class LogStore:
         self.capacity = self.size // 8 - HEAD - TAIL
         self.where = where
         self.lost = False
+        self._torn = False  # the log ends in a header cut short
         self._end = -1  # where the blank part starts (-1: not scanned yet)
         self._live = ([], [])  # type: tuple[list[int], list[int]]  # per key: valid records not set aside
         self._kept = ([], [])  # type: tuple[list[int], list[int]]  # per key: the aside copies, in log order
@@ -56,7 +57,7 @@ class LogStore:
 
     def _scan(self):
         at = 0
-        self.lost = False
+        self._torn = False
         for key in (0, 1):
             self._live[key][:] = []
             self._kept[key][:] = []
@@ -64,17 +65,17 @@ class LogStore:
         while at + HEAD <= self.size:
             kind, payload, ok, seq, size = self._record(at)
             if kind < 0:
-                self.lost = self.nvm[at] == 0x4C  # a header cut short
+                self._torn = self.nvm[at] == 0x4C  # a header cut short
                 break
             for key in (0, 1):
-                if kind == LIVE[key]:
+                if kind == SAVE + key:
                     self._seq[key] = seq
                     if ok:
                         self._live[key].append(at)
                         self._damaged[key] = -1
                     elif self._damaged[key] < 0:
                         self._damaged[key] = at
-                elif kind == KEPT[key]:
+                elif kind == ASIDE + key:
                     self._kept[key].append(at)
                     for old in self._live[key] + [self._damaged[key]]:  # the copy's original
                         if old >= 0 and self._record(old)[1:4:2] == (payload, seq):
@@ -87,8 +88,6 @@ class LogStore:
         for key in (0, 1):
             live = self._live[key]
             self._last[key] = self._record(live[-1])[1] if live else None
-            if not live and self._damaged[key] >= 0:
-                self.lost = True
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
@@ -96,8 +95,7 @@ class LogStore:
         live = self._live[key]
         at = live[-1] if live else self._damaged[key]
         self._loaded[key] = at
-        if live:
-            self.lost = False
+        self.lost = not live and (at >= 0 or self._torn)
         return self._record(at)[1] if at >= 0 else None
 
     def save(self, data, key=0):
@@ -110,7 +108,7 @@ class LogStore:
         if last is not None and last == data:
             return  # already there: spare the flash
         seq = next_seq(self._seq[key])
-        self._append(record(LIVE[key], seq, data), key)
+        self._append(record(SAVE + key, seq, data), key)
         self._seq[key] = seq
         self._last[key] = bytes(data)
 
@@ -128,7 +126,7 @@ class LogStore:
         at = self._end
         if self._blank(at, len(rec)):
             self._write(at, rec)
-            if rec[2] == LIVE[key]:  # the log as a scan would find it now, without one
+            if rec[2] == SAVE + key:  # the log as a scan would find it now, without one
                 self._live[key].append(at)
                 self._damaged[key] = -1
                 self._end = at + len(rec)
@@ -141,7 +139,7 @@ class LogStore:
         pos = 0
         parts = []
         for k in (0, 1):
-            if k == key and rec[2] == LIVE[key]:
+            if k == key and rec[2] == SAVE + key:
                 parts.append(rec)
             elif self._live[k] or self._damaged[k] >= 0:  # a damaged one may be all there is
                 parts.append(self._raw(self._live[k][-1] if self._live[k] else self._damaged[k]))
@@ -149,7 +147,7 @@ class LogStore:
             kept = self._kept[k]
             for at in kept[:1] + kept[1:][-1:]:  # the first and the last
                 parts.append(self._raw(at))
-            if k == key and rec[2] == KEPT[key]:
+            if k == key and rec[2] == ASIDE + key:
                 parts.append(rec)
         for part in parts:
             image[pos : pos + len(part)] = part
@@ -181,7 +179,7 @@ class LogStore:
         note = ""
         if at >= 0:
             kind, payload, ok, seq, _ = self._record(at)
-            rec = record(KEPT[key], seq, payload)
+            rec = record(ASIDE + key, seq, payload)
             if not ok:  # kept as it was: its CRC stays wrong
                 rec[6] ^= 0xFF
             if len(self._kept[key]) >= 2:
@@ -200,6 +198,6 @@ class LogStore:
     @staticmethod
     def fits(nvm):
         """True when ``nvm`` can hold this store."""
-        from hal.saves import fits
+        from hal.saves import NvmStore
 
-        return fits(nvm)
+        return NvmStore.fits(nvm)

@@ -1,6 +1,6 @@
 """Atomic saves in ``microcontroller.nvm``, and the record format of all saves.
 
-Both kinds of store (this one, hal/nvmlog.py, and hal/filestore.py) keep one record per save::
+Every store (this one, hal/nvmlog.py and hal/filestore.py) keeps one record per save::
 
     "LK" | kind | seq | length (2, LE) | CRC (2, LE) | payload | seq
 
@@ -25,7 +25,7 @@ and the players' statistics (``hal.STATS``, 1); each has its own records, its
 own two save slots and its own two aside places.
 
 **What a write costs** (CircuitPython 9.2.9 and 10.2.1, ``common-hal/nvm/ByteArray.c``
-of each port), and so which store a board gets (:func:`open_nvm`):
+of each port), and so which store a board gets (hal.boardopen.nvm_store):
 
 * SAMD51 (PyBadge, PyGamer, EdgeBadge): every slice assignment goes to ASF4's
   ``_flash_write`` (hpl_nvmctrl.c), which copies the 8 KB block, erases it and
@@ -73,12 +73,12 @@ back or a port's error) and never leaves a broken save behind. ``load``
 returns the payload of the best valid record; when no record is valid but one
 is there, its raw payload (and ``lost`` is True), so that the flow's own check
 decides and, if it refuses it, calls ``set_aside``: a damaged save is kept,
-never deleted. ``set_aside`` copies the record to an aside place (the first
-free one of two; when both hold one, the second is replaced and the returned
-text says so); a record set aside stays in its slot and is skipped, being the
-same as an aside copy. Runs on CircuitPython and CPython.
+never deleted. ``set_aside`` copies the record to an aside place (the first of
+two keeps the first copy; the second the last, and when it replaces one the
+returned text says so), then clears the slot. Runs on CircuitPython and CPython.
 """
 
+import hal
 from engine.codec import crc16, sized
 
 try:
@@ -88,12 +88,8 @@ except ImportError:  # CPython
 
 HEAD = const(8)
 TAIL = const(1)  # the repeated seq after the payload
-SAVE = const(0x53)  # "S": a game save
-ASIDE = const(0x58)  # "X": a game save kept aside
-STATS = const(0x54)  # "T": statistics
-STATS_ASIDE = const(0x59)  # "Y": statistics kept aside
-LIVE = (SAVE, STATS)  # record kind of each key
-KEPT = (ASIDE, STATS_ASIDE)  # and of its copies kept aside
+SAVE = const(0x53)  # "S": a game save; SAVE + key: the kind of key's records (0x54 "T": statistics)
+ASIDE = const(0x58)  # "X": a game save kept aside; ASIDE + key for key's (0x59 "Y": statistics)
 CELLS = const(8)
 MIN_CAPACITY = const(400)  # smallest useful payload (a save is 160-310 bytes)
 
@@ -173,21 +169,6 @@ def _newer(a, b):
     return 0 < ((a - b) & 0xFF) < 0x80
 
 
-def open_nvm(nvm, platform=""):
-    """The store for ``microcontroller.nvm`` on ``platform`` (``sys.platform``): a log that
-    appends into erased flash on RP2040/RP2350 (hal/nvmlog.py), two slots elsewhere."""
-    if platform[:2] == "RP":
-        from hal.nvmlog import LogStore
-
-        return LogStore(nvm)
-    return NvmStore(nvm)
-
-
-def fits(nvm):
-    """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""
-    return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
-
-
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
@@ -197,23 +178,19 @@ class NvmStore:
         self.capacity = self.cell - HEAD - TAIL
         self.where = where
         self.lost = False  # load() found a save cut short or damaged, and no good one
-        self._newest = [-1, -1]  # per key: slot of the newest valid record (2: the old layout's B)
+        self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
         self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
         self._last = [None, None]  # payload of the newest valid record, when known
-        self._scanned = [False, False]
         self._rec = None  # the record of the last save, reused while saves keep their length
 
     @staticmethod
     def fits(nvm):
-        """True when ``nvm`` can hold this store."""
-        return fits(nvm)
+        """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""
+        return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
 
     def _at(self, key, place):
-        """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places;
-        4: where the layout before this one had its slot B (a third of the nvm)."""
-        if place == 4:
-            return len(self.nvm) // 3
+        """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places."""
         return (key + (place & 1) * 4 + (place >> 1) * 2) * self.cell
 
     def _read(self, at, kind):
@@ -226,63 +203,46 @@ class NvmStore:
         payload = bytes(nvm[at + HEAD : at + HEAD + n])
         return n, payload, check(head, payload, nvm[at + HEAD + n]), head[3]
 
-    def _kept(self, key):
-        """(seq, payload) of each record in ``key``'s aside places (None where none)."""
-        out = []
-        for place in (2, 3):
-            n, payload, _, seq = self._read(self._at(key, place), KEPT[key])
-            out.append(None if n < 0 else (seq, payload))
-        return out
-
     def _scan(self, key):
         """Find ``key``'s newest valid record (and a damaged one); the damaged slot, or -1."""
         nvm = self.nvm
-        kept = self._kept(key)
         newest = damaged = -1
         seq = 0
         last = None
-        self.lost = False
-        places = (0, 1, 4) if key == 0 and nvm[self._at(0, 1)] != 0x4C else (0, 1)  # B unused: an old layout's?
-        for slot in places:
-            n, payload, ok, s = self._read(self._at(key, slot), LIVE[key])
-            if n < 0:
-                if slot < 2 and nvm[self._at(key, slot)] == 0x4C:
-                    self.lost = True  # a record's start whose header was cut short
-                continue
-            if (s, payload) in kept:
-                continue  # set aside: the flow refused it
+        lost = False
+        for slot in (0, 1):
+            at = self._at(key, slot)
+            n, payload, ok, s = self._read(at, SAVE + key)
             if ok:
                 if newest < 0 or _newer(s, seq):
                     newest, seq, last = slot, s, payload
-            elif damaged < 0:
-                damaged = slot
-                self._seq[key] = s
+            elif n >= 0 or nvm[at] == 0x4C:  # damaged, or a header cut short
+                lost = True
+                if n >= 0 and damaged < 0:
+                    damaged = slot
+                    self._seq[key] = s
         if newest >= 0:
-            self.lost = False
             self._seq[key] = seq
+        self.lost = lost and newest < 0
         self._newest[key] = newest
         self._last[key] = last
-        self._scanned[key] = True
         return damaged
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
         damaged = self._scan(key)
-        if self._newest[key] >= 0:
-            self._loaded[key] = self._newest[key]
+        newest = self._loaded[key] = self._newest[key]
+        if newest >= 0:
             return self._last[key]
         self._loaded[key] = damaged
-        if damaged >= 0:
-            self.lost = True
-            return self._read(self._at(key, damaged), LIVE[key])[1]
-        return None
+        return self._read(self._at(key, damaged), SAVE + key)[1] if damaged >= 0 else None
 
     def save(self, data, key=0):
         """Store ``data`` as ``key``'s newest record (nothing is written when it is already that)."""
         n = len(data)
         if n > self.capacity:
             raise OSError(ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
-        if not self._scanned[key]:
+        if self._newest[key] < -1:
             self._scan(key)
         last = self._last[key]
         if last is not None and last == data:
@@ -293,7 +253,7 @@ class NvmStore:
         seq = next_seq(self._seq[key])
         # The record and the copy of the payload are rewritten in place (engine.codec.sized).
         rec = self._rec = sized(self._rec, HEAD + n + TAIL)
-        record(LIVE[key], seq, data, rec)
+        record(SAVE + key, seq, data, rec)
         self._write(self._at(key, slot), rec)
         self._newest[key] = self._loaded[key] = slot
         self._seq[key] = seq
@@ -317,29 +277,20 @@ class NvmStore:
             raise OSError(EIO, "nvm write did not read back")
 
     def set_aside(self, key=0):
-        """Copy the record load() returned to an aside place; from then on load() skips it.
-
-        Returns where it went ("nvm aside", plus GONE when an older copy was replaced)."""
-        if not self._scanned[key]:
-            self.load(key)
-        slot = self._loaded[key]
-        note = ""
-        if slot >= 0:
-            n, payload, ok, seq = self._read(self._at(key, slot), LIVE[key])
-            rec = record(KEPT[key], seq, payload)
-            if not ok:  # keep it as it was, damage and all (its CRC stays wrong)
-                rec[6] ^= 0xFF
-            kept = self._kept(key)
-            place = 2 if kept[0] is None else 3
-            if kept[0] is not None and kept[1] is not None:
-                note = GONE
-            self._write(self._at(key, place), rec)
-            self._loaded[key] = -1
-            self._scan(key)
-        return self.where + " aside" + note
+        """Copy the record load() returned to an aside place, then clear its slot; where it went
+        (hal/nvmaside.py, loaded for the moment: a refused save is rare)."""
+        return _aside("set_aside", self, key)
 
     def aside(self, key=0):
-        """The payload kept aside last for ``key``, or None."""
-        kept = self._kept(key)
-        got = kept[1] or kept[0]
-        return None if got is None else got[1]
+        """The payload kept aside last for ``key``, or None (hal/nvmaside.py)."""
+        return _aside("aside", self, key)
+
+
+def _aside(name, store, key):
+    """``name`` of hal/nvmaside.py for ``store``, the module dropped after (its heap comes back)."""
+    from hal import nvmaside
+
+    try:
+        return getattr(nvmaside, name)(store, key)
+    finally:
+        hal.forget("nvmaside")

@@ -221,9 +221,10 @@ def board_figures(everything):
 
 
 def flow_erases(kinds, games=12, rule="samd51", seed=0):
-    """(erases, human turns, human decisions) of ``games`` games through the real flow.
+    """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
+    through the real flow.
 
-    engine.app over hal.mock, the store hal.saves.open_nvm makes for the port (slots, or the log
+    engine.app over hal.mock, the store hal.boardopen.nvm_store makes for the port (slots, or the log
     on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
     as Normal bots do (tests/flow_driver.py presses the buttons); one device: the games follow
     each other on the same nvm, each after a power-up. A human turn is a run of decisions of one
@@ -232,16 +233,18 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     """
     from engine import app as appmod
     from engine import bots
-    from hal import mock, saves
+    from hal import boardopen, mock
     from tests.flow_driver import Driver, new_game_script
-    from tools.standins.microcontroller import ByteArray
+    from tools.nvmflash import Flash
 
-    nvm = ByteArray(4096 if rule == "rp2040" else 8192, rule)
+    nvm = Flash(4096 if rule == "rp2040" else 8192, rule)
     counts = {"turns": 0, "decisions": 0}
     after = [None]  # (seat, the game after its decision, whether its turn goes on)
+    worst = 0
     for k in range(games):
+        erased = nvm.erases
         hw = mock.Hardware(new_game_script(kinds) if k == 0 else "A A", seed=seed + k, keep=False)
-        hw.storage = saves.open_nvm(nvm, "RP2040" if rule == "rp2040" else "")
+        hw.storage = boardopen.nvm_store(nvm, "RP2040" if rule == "rp2040" else "")
         app = appmod.App(hw)
         pick = rng.Rng(seed + k)
 
@@ -254,7 +257,8 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
             counts["decisions"] += 1
             nxt = g.copy()
             nxt.apply(a)
-            goes_on = nxt.current_player == p and (a == game.EXCHANGE or nxt.phase in (game.CHOOSE_GIVE, game.CHOOSE_RETURN))
+            prompt = nxt.phase in (game.CHOOSE_GIVE, game.CHOOSE_RETURN)
+            goes_on = nxt.current_player == p and (a == game.EXCHANGE or prompt)
             after[0] = (p, nxt.to_bytes(), goes_on)
             return a
 
@@ -265,7 +269,8 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
             pass
         if not app.match.game.is_over():
             raise RuntimeError("a bench game did not end")
-    return nvm.erases, counts["turns"], counts["decisions"]
+        worst = max(worst, nvm.erases - erased)
+    return nvm.erases, counts["turns"], counts["decisions"], worst
 
 
 def erase_figures(games=12):
@@ -273,16 +278,17 @@ def erase_figures(games=12):
     setups = (("1 human + 3 bots", [0, 2, 2, 2]), ("1 human + 1 bot", [0, 2]), ("3 humans", [0, 0, 0]))
     erases = turns = 0
     for name, kinds in setups:
-        e, t, d = flow_erases(kinds, games)
+        e, t, d, w = flow_erases(kinds, games)
         erases += e
         turns += t
         print("nvm erases per game, %s: %.0f" % (name, e / games))
-        print("  (SAMD51: %d games, Kadabra, Normal bots; %.1f human turns, %.1f human decisions a game)" % (
-            games, t / games, d / games))
+        print("  (SAMD51: %d games, Kadabra, Normal bots; %.1f human turns, %.1f human decisions a game; "
+              "at most %d in a game)" % (games, t / games, d / games, w))
     print("nvm erases per human turn: %.2f" % (erases / turns))
-    e, t, d = flow_erases(setups[0][1], games, "rp2040")
+    e, t, d, w = flow_erases(setups[0][1], games, "rp2040")
     print("nvm erases per game on RP2040, 1 human + 3 bots: %.1f" % (e / games))
-    print("  (the same games: records appended into erased flash, an erase when the 4 KB sector is full)")
+    print("  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
+          " at most %d in a game)" % w)
 
 
 def screen_figures(games=6, seed=3):

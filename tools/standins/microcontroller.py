@@ -12,63 +12,18 @@ by the port's rule (``rule``), counted in ``erases``:
   of 512 bytes back, whatever it writes (ports/atmel-samd common-hal/nvm/ByteArray.c
   -> ASF4 hpl_nvmctrl.c ``_flash_write``);
 * ``"rp2040"``: a write into a range that reads all 0xFF only programs its 256-byte
-  pages; any other erases the 4 KB sector and programs its 16 pages
+  pages; any other erases the 4 KB sector and programs it back
   (ports/raspberrypi common-hal/nvm/ByteArray.c; RP2350 the same);
 * ``"nrf52"``: a write erases and programs every 4 KB page it touches
   (ports/nordic common-hal/nvm/ByteArray.c, peripherals/nrf/nvm.c).
 
-A power cut can be planned for the next write (in memory only): ``cut = (k, b)``
-stops it after its erase (if any) with ``k`` program units (pages) written and
-``b`` bytes of the next, then raises :class:`PowerCut` (after the whole write when it
-has fewer units); erased bytes read 0xFF.
-
-``mem``: the flash, a bytearray (default: blank, 0xFF), or, for the board flow
-(tools/cpboard.py), :class:`File`: ``nvm.bin`` in the working folder, every write
-also appended to ``nvm.log`` (offset, length, bytes) and every erase to
-``nvm.erases`` (one byte each), so that the nvm stays off the CircuitPython heap
-as a board's does and a test can replay each save and count the erases.
+``mem``: the flash, a bytearray; None (the board flow, tools/cpboard.py): the file
+``nvm.bin`` in the working folder, every write also appended to ``nvm.log`` (offset,
+length, bytes) and every erase to ``nvm.erases`` (a byte each), so that the nvm
+stays off the CircuitPython heap as a board's does and a test can replay each
+save and count the erases. tools/nvmflash.py adds power cuts (tests, bench).
+Few names: each is a string the CircuitPython heap keeps (a board's nvm has none).
 """
-
-_RULES = {  # rule: (erase unit, program unit), bytes
-    "samd51": (8192, 512),
-    "rp2040": (4096, 256),
-    "nrf52": (4096, 4),
-}
-
-
-class PowerCut(BaseException):
-    """The power went in the middle of an nvm write (nothing in the game may catch it)."""
-
-
-class File:
-    """Flash bytes in the file nvm.bin; writes logged to nvm.log, erases counted in nvm.erases."""
-
-    def __init__(self, size=8192):
-        self.size = size
-
-    def __len__(self):
-        return self.size
-
-    def __getitem__(self, k):
-        data = bytearray(k.stop - k.start)  # a new bytearray, as a board's slice read
-        with open("nvm.bin", "rb") as f:
-            f.seek(k.start)
-            f.readinto(data)
-        return data
-
-    def __setitem__(self, k, value):
-        with open("nvm.bin", "r+b") as f:
-            f.seek(k.start)
-            f.write(value)
-
-    def log(self, start, value):
-        with open("nvm.log", "ab") as f:
-            f.write(bytes((start & 0xFF, start >> 8, len(value) & 0xFF, len(value) >> 8)))
-            f.write(value)
-
-    def erased(self, n):
-        with open("nvm.erases", "ab") as f:
-            f.write(bytes(n))
 
 
 class ByteArray:
@@ -76,108 +31,80 @@ class ByteArray:
 
     def __init__(self, size=8192, rule="samd51", mem=None):
         self.rule = rule
-        self.unit, self.page = _RULES[rule]
-        self.mem = bytearray(b"\xff") * size if mem is None else mem
+        self.unit = 8192 if rule == "samd51" else 4096  # what one erase takes
+        self.mem = mem
         self.size = size
-        self.erases = 0  # flash erases of the rule's erase unit
-        self.writes = 0  # slice or index assignments
-        self.cut = None  # (program units, bytes): a power cut in the next write
+        self.erases = 0
+        self.writes = 0
 
     def __len__(self):
         return self.size
 
-    def _slice(self, k):
+    def _span(self, k):
+        """(start, stop) of index or slice ``k``, refused as CircuitPython refuses it; stop
+        is -1 for an index."""
+        if isinstance(k, int):
+            i = k + self.size if k < 0 else k
+            if not 0 <= i < self.size:
+                raise IndexError("index out of range")
+            return i, -1
         if not isinstance(k, slice):
-            raise TypeError("nvm indices must be integers or slices")
+            raise TypeError("nvm indices must be integers")
         start, stop, step = k.indices(self.size)
         if step != 1:
             raise NotImplementedError("only slices with step=1 (aka None) are supported")
         return start, max(start, stop)
 
-    def _index(self, k):
-        if not isinstance(k, int):
-            return None
-        i = k + self.size if k < 0 else k
-        if not 0 <= i < self.size:
-            raise IndexError("index out of range")
-        return i
+    def _get(self, start, stop):
+        """A new bytearray of the flash bytes ``start`` to ``stop``."""
+        if self.mem is not None:
+            return bytearray(self.mem[start:stop])
+        data = bytearray(stop - start)
+        with open("nvm.bin", "rb") as f:
+            f.seek(start)
+            f.readinto(data)
+        return data
 
     def __getitem__(self, k):
-        i = self._index(k)
-        if i is not None:
-            return self.mem[i : i + 1][0]
-        start, stop = self._slice(k)
-        data = self.mem[start:stop]
-        return data if isinstance(data, bytearray) else bytearray(data)
+        start, stop = self._span(k)
+        return self._get(start, start + 1)[0] if stop < 0 else self._get(start, stop)
 
     def __setitem__(self, k, value):
-        i = self._index(k)
-        if i is not None:
-            if not isinstance(value, int):
-                raise TypeError("can't convert %s to int" % type(value).__name__)
+        start, stop = self._span(k)
+        if stop < 0:
             if not 0 <= value <= 255:
                 raise ValueError("bytes must be 0-255")
-            start, value = i, bytes((value,))
-        else:
-            start, stop = self._slice(k)
-            if not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
-                raise NotImplementedError("array/bytes required on right side")
-            if len(value) != stop - start:
-                raise ValueError("Slice and value different lengths.")
-            value = bytes(value)
-        self.writes += 1
-        if hasattr(self.mem, "log"):
-            self.mem.log(start, value)
+            value = bytes((value,))
+        elif not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
+            raise NotImplementedError("array/bytes required on right side")
+        elif len(value) != stop - start:
+            raise ValueError("Slice and value different lengths.")
+        value = bytes(value)
         end = start + len(value)
-        if self.rule == "rp2040" and self._blank(start, end):
-            units = ()  # programs the pages in place: no erase
-        else:
-            first = start - start % self.unit
-            units = range(first, max(end, start + 1), self.unit)
-        self.erases += len(units)
-        if len(units) and hasattr(self.mem, "erased"):
-            self.mem.erased(len(units))
-        if self.cut is None:
-            self.mem[start:end] = value  # the same bytes as erasing and programming back
+        self.writes += 1
+        erases = 0
+        if self.rule != "rp2040" or self._get(start, end) != b"\xff" * len(value):
+            erases = (max(end, start + 1) - 1) // self.unit - start // self.unit + 1  # units touched
+        self.erases += erases
+        self._put(start, value, erases)
+
+    def _put(self, start, value, erases):
+        """The flash after the write: the old bytes with ``value`` at ``start`` (as erasing and
+        programming back leaves them)."""
+        if self.mem is not None:
+            self.mem[start : start + len(value)] = value
             return
-        self._cut_write(start, value, units)
-
-    def _blank(self, start, end):
-        """True when the flash reads 0xFF from ``start`` to ``end`` (read in small pieces)."""
-        at = start
-        while at < end:
-            piece = self.mem[at : min(end, at + 64)]
-            for b in piece:
-                if b != 0xFF:
-                    return False
-            at += 64
-        return True
-
-    def _cut_write(self, start, value, units):
-        """The write as the flash does it, stopped by the planned power cut."""
-        pages, extra = self.cut
-        self.cut = None
-        mem = self.mem
-        new = bytearray(mem)
-        new[start : start + len(value)] = value
-        if units:
-            spans = []
-            for u in units:  # erased whole, then programmed back page by page
-                mem[u : u + self.unit] = b"\xff" * self.unit
-                spans += [(p, p + self.page) for p in range(u, u + self.unit, self.page)]
-        else:  # into blank flash: the pages of the range, in order
-            first = start - start % self.page
-            end = start + len(value)
-            spans = [(max(p, start), min(p + self.page, end)) for p in range(first, end, self.page)]
-        for n, (a, b) in enumerate(spans):
-            if n == pages:
-                mem[a : a + extra] = new[a : min(b, a + extra)]
-                raise PowerCut("nvm write cut after %d pages and %d bytes" % (pages, extra))
-            mem[a:b] = new[a:b]
-        raise PowerCut("nvm write done, then the power went")
+        with open("nvm.bin", "r+b") as f:
+            f.seek(start)
+            f.write(value)
+        with open("nvm.log", "ab") as f:
+            f.write(bytes((start & 0xFF, start >> 8, len(value) & 0xFF, len(value) >> 8)))
+            f.write(value)
+        with open("nvm.erases", "ab") as f:
+            f.write(bytes(erases))
 
 
-nvm = ByteArray(8192, "samd51", File(8192))
+nvm = ByteArray()
 
 
 class _Cpu:
