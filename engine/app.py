@@ -165,7 +165,7 @@ class App:
         if not data:
             if getattr(storage, "lost", False):
                 lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-                self.ui.message("Save lost", lines, "A: OK", v.ALERT)
+                self.ui.message("Save was lost", lines, "A: OK", v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)

@@ -64,12 +64,12 @@ class Table:
                 over = g.is_over()
                 if over:  # saved as finished: the game's last save (a cut now ends on the title)
                     m.where = mt.FINISHED
-                self.checkpoint()
+                self.save()
                 self.holder = -1  # the next human turn starts with a hand-off
                 self.app.screen("summary", self, module="roundend")
                 m.where = mt.FINISHED if over else mt.PLAYING
             if m.where == mt.FINISHED:
-                self.checkpoint()
+                self.save()
                 names = [m.name(q) for q in g.winners()]
                 win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
                 self.app.light(-1)
@@ -90,7 +90,7 @@ class Table:
                 ui.pause(mt.SPEED_MS[m.speed])
                 continue
             if p != self.open:  # a human's turn begins: the decisions before it are saved
-                self.checkpoint()
+                self.save()
             if m.humans() > 1 and self.holder != p:
                 self.handoff(p)
                 self.waited = True
@@ -120,7 +120,7 @@ class Table:
                 return False
             self.act(p, a)
 
-    def checkpoint(self):
+    def save(self):
         """Save when a human decided something since the last save (the game waits for a person).
 
         Bot moves alone are never saved: bots are deterministic (the game and
@@ -131,7 +131,7 @@ class Table:
             self.unsaved = not self.app.save()
 
     def act(self, p, a):
-        """Apply ``a`` for seat ``p`` and note what happened (saved at the next wait: checkpoint)."""
+        """Apply ``a`` for seat ``p`` and note what happened (saved at the next wait: Table.save)."""
         g = self.g
         m = self.m
         rnd = g.round_number

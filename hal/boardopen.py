@@ -71,20 +71,11 @@ def settle(buttons, sleep_ms):
     return stuck
 
 
-def nvm_store(nvm, platform=""):
-    """The store for ``microcontroller.nvm`` on ``platform`` (``sys.platform``): on RP2040 and
-    RP2350 a log that appends into erased flash (hal/nvmlog.py: there a write into blank flash
-    needs no erase), elsewhere two slots a record kind (hal/saves.py: SAMD51 and ESP32 rewrite
-    the whole nvm on every write, nRF52 the 4 KB page a write touches)."""
-    if platform[:2] == "RP":
-        from hal.nvmlog import LogStore
-
-        return LogStore(nvm)
-    return saves.NvmStore(nvm)
-
-
 def make_storage(notices):
-    """The saves' store: the nvm when it fits (nvm_store), else the file on the drive."""
+    """The saves' store: the nvm when it fits, else the file on the drive. On RP2040 and RP2350
+    (``sys.platform``) a write into erased flash needs no erase: a log (hal/nvmlog.py); elsewhere
+    two slots a record kind (hal/saves.py: SAMD51 and ESP32 rewrite the whole nvm on every
+    write, nRF52 the 4 KB page a write touches)."""
     import sys
 
     import microcontroller
@@ -92,7 +83,11 @@ def make_storage(notices):
 
     nvm = getattr(microcontroller, "nvm", None)
     if saves.NvmStore.fits(nvm):
-        return nvm_store(nvm, sys.platform)
+        if sys.platform[:2] == "RP":
+            from hal import nvmlog
+
+            return nvmlog.LogStore(nvm)
+        return saves.NvmStore(nvm)
     writable = False
     try:
         writable = not storage.getmount("/").readonly

@@ -76,9 +76,11 @@ class Screen:
 class Storage:
     """Saves in memory. ``full``/``readonly`` make ``save`` fail like a board's flash.
 
-    ``data`` is the game's save (key 0), ``stats`` the statistics' (key 1); ``aside`` the
-    first game save set aside, ``aside2`` the last one after it (as the real stores keep two).
+    ``data`` is the game's save (key 0), ``stats`` the statistics' (key 1); ``aside`` the first
+    save set aside (of either key), ``aside2`` the last one after it (the real stores keep two).
     """
+
+    lost = False
 
     def __init__(self, data=None, full=False, readonly=False):
         self.data = data
@@ -87,9 +89,7 @@ class Storage:
         self.readonly = readonly
         self.aside = None
         self.aside2 = None
-        self.stats_aside = None
         self.saves = 0
-        self.lost = False
         self.where = "memory"
 
     def load(self, key=0):
@@ -107,15 +107,15 @@ class Storage:
         self.saves += 1
 
     def set_aside(self, key=0):
-        if key:
-            self.stats_aside, self.stats = self.stats, None
-            return "memory (aside)"
         note = "; the one kept before is gone" if self.aside2 is not None else ""
         if self.aside is None:
-            self.aside = self.data
+            self.aside = self.stats if key else self.data
         else:
-            self.aside2 = self.data
-        self.data = None
+            self.aside2 = self.stats if key else self.data
+        if key:
+            self.stats = None
+        else:
+            self.data = None
         return "memory (aside)" + note
 
 

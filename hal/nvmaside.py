@@ -31,12 +31,3 @@ def set_aside(store, key):
         store._loaded[key] = -1
         store._scan(key)
     return store.where + " aside" + note
-
-
-def aside(store, key):
-    """The payload ``store`` kept aside last for ``key``, or None."""
-    for place in (3, 2):
-        got = store._read(store._at(key, place), ASIDE + key)[1]
-        if got is not None:
-            return got
-    return None

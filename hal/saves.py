@@ -35,7 +35,8 @@ of each port), and so which store a board gets (hal.boardopen.nvm_store):
 * ESP32-S2/S3 (espressif): each write reads the 8 KB blob, ``nvs_erase_all`` and
   writes the whole blob again (NVS spreads its own sector erases over its
   partition); a cut between the two leaves the nvm reading zeros. As SAMD51 for
-  the store: one write per save, nothing to gain from small writes.
+  the store: one write per save, nothing to gain from small writes (and every
+  read fetches the whole blob: the read-back after a save is slow there, not wrong).
 * nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
   (the datasheet allows no second write to flash without an erase). Default nvm
   8 KB: two pages.
@@ -174,8 +175,7 @@ class NvmStore:
 
     def __init__(self, nvm, where="nvm"):
         self.nvm = nvm
-        self.cell = len(nvm) // CELLS
-        self.capacity = self.cell - HEAD - TAIL
+        self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
         self.lost = False  # load() found a save cut short or damaged, and no good one
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
@@ -191,7 +191,7 @@ class NvmStore:
 
     def _at(self, key, place):
         """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places."""
-        return (key + (place & 1) * 4 + (place >> 1) * 2) * self.cell
+        return (key + (place & 1) * 4 + (place >> 1) * 2) * (self.capacity + HEAD + TAIL)
 
     def _read(self, at, kind):
         """(length, payload, valid, seq) of the record at ``at``; length -1: none of ``kind``."""
@@ -279,18 +279,17 @@ class NvmStore:
     def set_aside(self, key=0):
         """Copy the record load() returned to an aside place, then clear its slot; where it went
         (hal/nvmaside.py, loaded for the moment: a refused save is rare)."""
-        return _aside("set_aside", self, key)
+        from hal import nvmaside
+
+        try:
+            return nvmaside.set_aside(self, key)
+        finally:
+            hal.forget("nvmaside")  # its code's heap comes back
 
     def aside(self, key=0):
-        """The payload kept aside last for ``key``, or None (hal/nvmaside.py)."""
-        return _aside("aside", self, key)
-
-
-def _aside(name, store, key):
-    """``name`` of hal/nvmaside.py for ``store``, the module dropped after (its heap comes back)."""
-    from hal import nvmaside
-
-    try:
-        return getattr(nvmaside, name)(store, key)
-    finally:
-        hal.forget("nvmaside")
+        """The payload kept aside last for ``key``, or None."""
+        for place in (3, 2):
+            got = self._read(self._at(key, place), ASIDE + key)[1]
+            if got is not None:
+                return got
+        return None

@@ -99,40 +99,51 @@ def test_on_rp2040_records_are_appended_and_a_game_erases_at_most_five_times():
 @pytest.mark.parametrize("rule", ["samd51", "rp2040", "nrf52"])
 def test_no_store_writes_the_bytes_that_are_already_there(rule):
     nvm = nf.Flash(4096 if rule == "rp2040" else 8192, rule)
-    store = boardopen.nvm_store(nvm, "RP2040" if rule == "rp2040" else "")
+    store = nf.store_for(nvm)
     for i in range(40):
         store.save(b"game %d" % (i // 2) * 20)  # every save twice
         store.save(b"stats %d" % (i // 4), 1)
-    again = boardopen.nvm_store(nvm, "RP2040" if rule == "rp2040" else "")
+    again = nf.store_for(nvm)
     again.load()
     again.save(b"game 19" * 20)  # a new start: the same save as stored
     assert nvm.same == 0 and (rule == "rp2040" or nvm.writes == 20 + 10)  # (+ compactions)
     assert again.load() == b"game 19" * 20 and again.load(1) == b"stats 9"
 
 
-def test_the_board_picks_the_store_by_the_port():
-    nvm = bytearray(b"\xff") * 4096
-    assert isinstance(boardopen.nvm_store(nvm, "RP2040"), nvmlog.LogStore)
-    assert isinstance(boardopen.nvm_store(nvm, "RP2350"), nvmlog.LogStore)
-    for platform in ("MicroChip SAMD51", "nRF52840", "Espressif", "linux", ""):
-        assert type(boardopen.nvm_store(bytearray(8192), platform)) is saves.NvmStore
+@pytest.mark.parametrize(
+    "platform, kind",
+    [
+        ("RP2040", nvmlog.LogStore),
+        ("RP2350", nvmlog.LogStore),
+        ("MicroChip SAMD51", saves.NvmStore),
+        ("nRF52840", saves.NvmStore),
+        ("Espressif", saves.NvmStore),
+    ],
+)
+def test_the_board_picks_the_store_by_the_port(monkeypatch, platform, kind):
+    import sys
+    import types
+
+    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(4096)))
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace())
+    monkeypatch.setattr(sys, "platform", platform)
+    assert type(boardopen.make_storage([])) is kind
 
 
 # ---- two kinds of record: the game and the statistics --------------------------------------------
 @pytest.mark.parametrize("rule", ["samd51", "rp2040"])
 def test_statistics_are_a_second_record_kind_with_their_own_copies_aside(rule):
     nvm = nf.Flash(4096 if rule == "rp2040" else 8192, rule)
-    platform = "RP2040" if rule == "rp2040" else ""
-    store = boardopen.nvm_store(nvm, platform)
+    store = nf.store_for(nvm)
     assert store.load(1) is None
     for i in range(30):
         store.save(b"game %d" % i)
         if i % 10 == 9:
             store.save(b"stats after %d" % i, 1)
-    fresh = boardopen.nvm_store(nvm, platform)
+    fresh = nf.store_for(nvm)
     assert fresh.load() == b"game 29" and fresh.load(1) == b"stats after 29"
     fresh.set_aside(1)  # the statistics refused: kept aside, the game untouched
-    again = boardopen.nvm_store(nvm, platform)
+    again = nf.store_for(nvm)
     assert again.load(1) == b"stats after 19" or (rule == "rp2040" and again.load(1) is None)
     assert again.aside(1) == b"stats after 29" and again.load() == b"game 29" and again.aside() is None
 

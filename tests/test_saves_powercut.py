@@ -11,7 +11,7 @@ import pytest
 
 from engine import codec, rng
 from engine import match as mt
-from hal import boardopen, filestore, nvmlog, saves
+from hal import filestore, nvmlog, saves
 from tools import nvmflash as nf
 
 COUNTS = {}  # figures for the report, filled by the tests below
@@ -440,7 +440,7 @@ def test_a_first_save_missing_its_last_byte_resumes_and_the_next_save_keeps_it(k
 # tools/nvmflash.py's nvm erases and programs as each port does (hal/saves.py's docstring): SAMD51 the
 # whole 8 KB block, 16 pages of 512 bytes programmed in order; nRF52 the 4 KB page a write
 # touches; RP2040 the 4 KB sector when the range is not blank (hal/nvmlog.py's compaction).
-RULES = (("samd51", 8192, ""), ("nrf52", 8192, "nRF52840"), ("rp2040", 4096, "RP2040"))
+RULES = (("samd51", 8192), ("nrf52", 8192), ("rp2040", 4096))
 
 
 def _classify(got, after, records, n, nvm):
@@ -456,12 +456,12 @@ def _classify(got, after, records, n, nvm):
     return "told"
 
 
-@pytest.mark.parametrize("rule, size, platform", RULES)
-def test_a_cut_in_the_erase_window_resumes_right_or_says_the_save_is_lost(rule, size, platform):
+@pytest.mark.parametrize("rule, size", RULES)
+def test_a_cut_in_the_erase_window_resumes_right_or_says_the_save_is_lost(rule, size):
     records = _match_saves(3, 8, seed=7)
     outcome = dict.fromkeys(("resumed", "told", "blank", "no erase"), 0)
     nvm = nf.Flash(size, rule)
-    store = boardopen.nvm_store(nvm, platform)
+    store = nf.store_for(nvm)
     store.save(b"statistics", 1)
     for n in range(len(records)):
         snapshot = bytes(nvm.mem)
@@ -475,17 +475,17 @@ def test_a_cut_in_the_erase_window_resumes_right_or_says_the_save_is_lost(rule, 
                 before = cut.erases
                 cut.cut = (k, min(b, page - 1))
                 try:
-                    boardopen.nvm_store(cut, platform).save(records[n])
+                    nf.store_for(cut).save(records[n])
                 except nf.PowerCut as e:
                     finished = finished or str(e) == nf.DONE
-                after = boardopen.nvm_store(cut, platform)
+                after = nf.store_for(cut)
                 kind = _classify(after.load(), after, records, n, cut)
                 outcome[kind if cut.erases > before else "no erase"] += 1
                 if rule == "nrf52" and n:
                     assert kind == "resumed"  # the other slot's page was not erased
                 # A new game saves, and a reboot finds it.
                 after.save(b"new game")
-                assert boardopen.nvm_store(cut, platform).load() == b"new game"
+                assert nf.store_for(cut).load() == b"new game"
             if finished:
                 break
             k += step
@@ -506,7 +506,7 @@ class _CutAt(nf.Flash):
 
 
 @pytest.mark.parametrize(
-    "pages, extra, first", [(0, 0, "title"), (0, 5, "Save lost"), (1, 0, "Continue"), (9, 3, "Continue")]
+    "pages, extra, first", [(0, 0, "title"), (0, 5, "Save was lost"), (1, 0, "Continue"), (9, 3, "Continue")]
 )
 def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_game_saves(pages, extra, first):
     from engine import app as appmod
@@ -539,8 +539,8 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
     with pytest.raises(mock.Done):
         app.run()
     screens = hw.screen.screens
-    if first == "Save lost":
-        assert screens[0][0] == "= Save lost" and "power went" in " ".join(screens[0])
+    if first == "Save was lost":
+        assert screens[0][0] == "= Save was lost" and "power went" in " ".join(screens[0])
     else:
         assert screens[0][0] == "= L.A.M.A. Kadabra"
         assert ("Continue" in " ".join(screens[0])) == (first == "Continue")

@@ -224,8 +224,8 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
     through the real flow.
 
-    engine.app over hal.mock, the store hal.boardopen.nvm_store makes for the port (slots, or the log
-    on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
+    engine.app over hal.mock, the store a board of that port gets (tools/nvmflash.store_for: slots,
+    or the log on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
     as Normal bots do (tests/flow_driver.py presses the buttons); one device: the games follow
     each other on the same nvm, each after a power-up. A human turn is a run of decisions of one
     seat that nothing else came between (an exchange, or a give-away or return prompt after a
@@ -233,9 +233,9 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     """
     from engine import app as appmod
     from engine import bots
-    from hal import boardopen, mock
+    from hal import mock
     from tests.flow_driver import Driver, new_game_script
-    from tools.nvmflash import Flash
+    from tools.nvmflash import Flash, store_for
 
     nvm = Flash(4096 if rule == "rp2040" else 8192, rule)
     counts = {"turns": 0, "decisions": 0}
@@ -244,7 +244,7 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     for k in range(games):
         erased = nvm.erases
         hw = mock.Hardware(new_game_script(kinds) if k == 0 else "A A", seed=seed + k, keep=False)
-        hw.storage = boardopen.nvm_store(nvm, "RP2040" if rule == "rp2040" else "")
+        hw.storage = store_for(nvm)
         app = appmod.App(hw)
         pick = rng.Rng(seed + k)
 

@@ -203,7 +203,7 @@ class Flow:
         if erase:
             with open(os.path.join(self.work, "nvm.bin"), "wb") as f:
                 f.write(b"\xff" * 8192)
-        for name in ("nvm.log", "nvm.erases"):
+        for name in ("nvm.log", "nvm-erases.log"):
             with open(os.path.join(self.work, name), "wb"):
                 pass
 

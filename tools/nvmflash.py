@@ -24,26 +24,31 @@ class Flash(ByteArray):
 
     def __init__(self, size=8192, rule="samd51", mem=None):
         ByteArray.__init__(self, size, rule, bytearray(b"\xff") * size if mem is None else mem)
+        self.unit = 8192 if rule == "samd51" else 4096  # what one erase takes
         self.page = PAGE[rule]
         self.same = 0  # writes of the bytes already there
         self.cut = None  # (program units, bytes): a power cut in the next write
 
-    def _put(self, start, value, erases):
-        if self.mem[start : start + len(value)] == value:
+    def __setitem__(self, k, value):
+        mem = self.mem
+        old = bytearray(mem)
+        erases = self.erases
+        ByteArray.__setitem__(self, k, value)  # refused as the port refuses; counted; written
+        if mem == old:
             self.same += 1
         if self.cut is None:
-            ByteArray._put(self, start, value, erases)
             return
         pages, extra = self.cut
         self.cut = None
-        mem = self.mem
-        end = start + len(value)
         new = bytearray(mem)
-        new[start:end] = value
-        if erases:  # erased whole, then programmed back page by page
+        mem[:] = old
+        start, stop = self._range(k)
+        end = start + 1 if stop < 0 else stop
+        erased = self.erases - erases
+        if erased:  # erased whole, then programmed back page by page
             first = start - start % self.unit
-            mem[first : first + erases * self.unit] = b"\xff" * (erases * self.unit)
-            spans = [(p, p + self.page) for p in range(first, first + erases * self.unit, self.page)]
+            mem[first : first + erased * self.unit] = b"\xff" * (erased * self.unit)
+            spans = [(p, p + self.page) for p in range(first, first + erased * self.unit, self.page)]
         else:  # into blank flash: the pages of the range, in order
             first = start - start % self.page
             spans = [(max(p, start), min(p + self.page, end)) for p in range(first, end, self.page)]
@@ -54,3 +59,11 @@ class Flash(ByteArray):
                 raise PowerCut("nvm write cut after %d pages and %d bytes" % (pages, extra))
             mem[a:b] = new[a:b]
         raise PowerCut(DONE)
+
+
+def store_for(nvm):
+    """The store a board of ``nvm.rule`` gets (hal/boardopen.py chooses by ``sys.platform``): the
+    log that appends into erased flash on RP2040, two slots a record kind elsewhere."""
+    from hal import nvmlog, saves
+
+    return nvmlog.LogStore(nvm) if nvm.rule == "rp2040" else saves.NvmStore(nvm)

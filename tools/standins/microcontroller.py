@@ -19,10 +19,12 @@ by the port's rule (``rule``), counted in ``erases``:
 
 ``mem``: the flash, a bytearray; None (the board flow, tools/cpboard.py): the file
 ``nvm.bin`` in the working folder, every write also appended to ``nvm.log`` (offset,
-length, bytes) and every erase to ``nvm.erases`` (a byte each), so that the nvm
+length, bytes) and each erase to ``nvm-erases.log`` (a byte each), so that the nvm
 stays off the CircuitPython heap as a board's does and a test can replay each
 save and count the erases. tools/nvmflash.py adds power cuts (tests, bench).
-Few names: each is a string the CircuitPython heap keeps (a board's nvm has none).
+
+Few names, and no short strings: in the board flow each is a qstr on the CircuitPython
+heap, which a board's nvm (C code, its names in ROM) does not have.
 """
 
 
@@ -31,7 +33,6 @@ class ByteArray:
 
     def __init__(self, size=8192, rule="samd51", mem=None):
         self.rule = rule
-        self.unit = 8192 if rule == "samd51" else 4096  # what one erase takes
         self.mem = mem
         self.size = size
         self.erases = 0
@@ -40,40 +41,35 @@ class ByteArray:
     def __len__(self):
         return self.size
 
-    def _span(self, k):
+    def _range(self, k):
         """(start, stop) of index or slice ``k``, refused as CircuitPython refuses it; stop
         is -1 for an index."""
         if isinstance(k, int):
             i = k + self.size if k < 0 else k
             if not 0 <= i < self.size:
-                raise IndexError("index out of range")
+                raise IndexError("nvm index out of range")
             return i, -1
-        if not isinstance(k, slice):
-            raise TypeError("nvm indices must be integers")
         start, stop, step = k.indices(self.size)
         if step != 1:
             raise NotImplementedError("only slices with step=1 (aka None) are supported")
         return start, max(start, stop)
 
-    def _get(self, start, stop):
-        """A new bytearray of the flash bytes ``start`` to ``stop``."""
-        if self.mem is not None:
-            return bytearray(self.mem[start:stop])
-        data = bytearray(stop - start)
-        with open("nvm.bin", "rb") as f:
-            f.seek(start)
-            f.readinto(data)
-        return data
-
     def __getitem__(self, k):
-        start, stop = self._span(k)
-        return self._get(start, start + 1)[0] if stop < 0 else self._get(start, stop)
+        start, stop = self._range(k)
+        end = start + 1 if stop < 0 else stop
+        if self.mem is None:
+            with open("nvm.bin", "rb") as f:
+                f.seek(start)
+                data = bytearray(f.read(end - start))  # a new bytearray, as a board's read
+        else:
+            data = bytearray(self.mem[start:end])
+        return data[0] if stop < 0 else data
 
     def __setitem__(self, k, value):
-        start, stop = self._span(k)
+        start, stop = self._range(k)
         if stop < 0:
             if not 0 <= value <= 255:
-                raise ValueError("bytes must be 0-255")
+                raise ValueError("nvm bytes must be 0-255")
             value = bytes((value,))
         elif not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
             raise NotImplementedError("array/bytes required on right side")
@@ -83,16 +79,12 @@ class ByteArray:
         end = start + len(value)
         self.writes += 1
         erases = 0
-        if self.rule != "rp2040" or self._get(start, end) != b"\xff" * len(value):
-            erases = (max(end, start + 1) - 1) // self.unit - start // self.unit + 1  # units touched
+        if self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
+            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page
+            erases = (max(end, start + 1) - 1) // unit - start // unit + 1  # the units it touches
         self.erases += erases
-        self._put(start, value, erases)
-
-    def _put(self, start, value, erases):
-        """The flash after the write: the old bytes with ``value`` at ``start`` (as erasing and
-        programming back leaves them)."""
-        if self.mem is not None:
-            self.mem[start : start + len(value)] = value
+        if self.mem is not None:  # the bytes erasing and programming back leave
+            self.mem[start:end] = value
             return
         with open("nvm.bin", "r+b") as f:
             f.seek(start)
@@ -100,7 +92,7 @@ class ByteArray:
         with open("nvm.log", "ab") as f:
             f.write(bytes((start & 0xFF, start >> 8, len(value) & 0xFF, len(value) >> 8)))
             f.write(value)
-        with open("nvm.erases", "ab") as f:
+        with open("nvm-erases.log", "ab") as f:
             f.write(bytes(erases))
 
 
