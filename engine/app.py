@@ -17,9 +17,9 @@ human decision: bots replay, and a cut before it loses no decision). A save
 that cannot be read is kept aside, never deleted, and the player is told why
 (or that it was lost, when the store found it cut short); a save that cannot be
 written (full or read-only flash) is reported once, and again only after ten
-saves in a row succeeded (App.save_failed counts them down); the game goes on. Any other error of the
-game or of a store stops that game, not the program: a message, the save kept
-aside, back to the title.
+saves in a row succeeded (App.save_failed counts them down); the game goes on.
+Any other error of the game or of a store stops that game, not the program: a
+message, the save kept aside, back to the title.
 """
 
 import sys

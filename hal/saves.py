@@ -25,7 +25,7 @@ and the players' statistics (``hal.STATS``, 1); each has its own records, its
 own two save slots and its own two aside places.
 
 **What a write costs** (CircuitPython 9.2.9 and 10.2.1, ``common-hal/nvm/ByteArray.c``
-of each port), and so which store a board gets (hal.boardopen.nvm_store):
+of each port), and so which store a board gets (hal.boardopen.make_storage):
 
 * SAMD51 (PyBadge, PyGamer, EdgeBadge): every slice assignment goes to ASF4's
   ``_flash_write`` (hpl_nvmctrl.c), which copies the 8 KB block, erases it and
