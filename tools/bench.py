@@ -399,7 +399,7 @@ def main():
         + "; classic 6p %d+%d" % (len(classic.s), len(classic.r))
     )
     print("save record bytes, 6 players:               %d" % len(game.new_game(6, 1).to_bytes()))
-    erase_figures(4 if args.quick else 12)
+    erase_figures()  # 12 games each even with --quick: a few seconds, and short runs mislead (game lengths vary)
 
     done = mpy.run(MP_BENCH % (games // 10), heap="64k")
     if done.returncode:
