@@ -130,7 +130,8 @@ def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
     done = run(version, drive, MOCK_FLOW % 3, "64k")
     assert done.returncode == 0, done.stdout + done.stderr
     over, rounds, screens, stored, _ = done.stdout.split()
-    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= int(rounds)
+    # A game of bots alone is saved when it ends (bots replay: no save is needed before).
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= 1
 
 
 def saved_matches(flow, start):
@@ -157,7 +158,7 @@ def board_flow_within_the_heap_goal(flow, version, goal):
     # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut.
     first = flow.run(cpboard.FIRST_RUN + " A" * 40 + " CUT", 1000, heap, version)
     assert "standin: power cut" in first.stdout and cpboard.Flow.clean(first, "power cut"), first.stdout + first.stderr
-    before = [m for m in saved_matches(flow, bytes(8192)) if m is not None]
+    before = [m for m in saved_matches(flow, b"\xff" * 8192) if m is not None]
     assert len(before) >= 3 and before[-1].where != mt.FINISHED
     last = before[-1].game
     with open(os.path.join(flow.work, "nvm.bin"), "rb") as f:

@@ -222,12 +222,13 @@ class Flow:
         self.power_on(erase=True)
 
     def power_on(self, erase=False):
-        """Fresh nvm (erase) or the one the last run left; an empty save log either way."""
+        """Fresh nvm (erased: 0xFF) or the one the last run left; empty save and erase logs."""
         if erase:
             with open(os.path.join(self.work, "nvm.bin"), "wb") as f:
-                f.write(bytes(8192))
-        with open(os.path.join(self.work, "nvm.log"), "wb"):
-            pass
+                f.write(b"\xff" * 8192)
+        for name in ("nvm.log", "nvm-erases.log"):
+            with open(os.path.join(self.work, name), "wb"):
+                pass
 
     def run(self, keys, budget, heap, version=VERSIONS[0], env=None):
         """One run (until the budget of presses is spent or a CUT): a CompletedProcess.
@@ -318,7 +319,8 @@ def main():
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
         clean = Flow.clean(done)
-        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        saves = len(nvm_images(flow.nvm_log(), b"\xff" * 8192))
+        print("rc", done.returncode, "clean", clean, "saves", saves)
         sys.exit(0 if clean else 1)
 
 
