@@ -255,9 +255,10 @@ def test_an_update_over_an_older_install_keeps_the_save_in_nvm(folder, release, 
     assert cpboard.Flow.clean(done), done.stdout + done.stderr
     after = [m for m in saved_matches(flow, bytes(nvm)) if m is not None]
     old = mt.Match.from_bytes(SAVE_V2).game
-    assert len(after) >= 3 and all(m.players == 3 and m.game.round_number >= 2 for m in after), [(m.players, m.game.round_number, m.where) for m in after]
+    seen = [(m.players, m.game.round_number, m.where) for m in after]
+    assert len(after) >= 3 and all(m.players == 3 and m.game.round_number >= 2 for m in after), seen
     assert (after[-1].game.round_number, -after[-1].game.draw_pile_size) > (2, -old.draw_pile_size)
-    assert all(m.written_by == play.VERSION for m in after), [m.written_by for m in after]  # saved again by the new version
+    assert all(m.written_by == play.VERSION for m in after), [m.written_by for m in after]  # saved by the new one
 
 
 def test_an_update_keeps_a_save_in_saves_and_the_drives_settings(unpacked, tmp_path):
