@@ -29,9 +29,10 @@ hal/boardopen.py: no value stops the game (a bad one is named in ``hw.notices``)
 Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
 ``open()`` runs hal/boardopen.py (the detection above), then forgets it.
 
-Storage: ``microcontroller.nvm`` when it holds two save slots and
-an aside area (hal/saves.py), else the file ``/saves/lama.sav`` (writable
-when boot.py remounted the drive). Problems found on the way end up in
+Storage: ``microcontroller.nvm`` when it has room (hal/saves.py: two slots
+a record kind; on RP2040/RP2350 an appended log, hal/nvmlog.py, chosen from
+``sys.platform``), else the file ``/saves/lama.sav`` (writable when boot.py
+remounted the drive). Problems found on the way end up in
 ``hw.notices``; the game carries on regardless.
 """
 

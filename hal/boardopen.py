@@ -80,11 +80,21 @@ def settle(buttons, sleep_ms):
 
 
 def make_storage(notices):
+    """The saves' store: the nvm when it fits, else the file on the drive. On RP2040 and RP2350
+    (``sys.platform``) a write into erased flash needs no erase: a log (hal/nvmlog.py); elsewhere
+    two slots a record kind (hal/saves.py: SAMD51 and ESP32 rewrite the whole nvm on every
+    write, nRF52 the 4 KB page a write touches)."""
+    import sys
+
     import microcontroller
     import storage
 
     nvm = getattr(microcontroller, "nvm", None)
     if saves.NvmStore.fits(nvm):
+        if sys.platform[:2] == "RP":
+            from hal import nvmlog
+
+            return nvmlog.LogStore(nvm)
         return saves.NvmStore(nvm)
     writable = False
     try:

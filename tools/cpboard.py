@@ -32,6 +32,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # run as a script too (python tools/cpboard.py)
+from tools import drive as drive_files  # noqa: E402
+
 VERSIONS = ("10.2.1", "9.2.9")
 # CircuitPython 10.2.1 built with its real displayio, bitmaptools, vectorio, fontio and
 # terminalio.FONT C code, plus displayrender (draws a Group as a display's refresh does).
@@ -69,9 +72,7 @@ def standin_modules(version):
     return STANDIN_MODULES
 
 
-def base():
-    """The folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)."""
-    return os.environ.get("LAMA_CIRCUITPYTHON") or os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+base = drive_files.base  # the folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)
 
 
 def binary(version):
@@ -215,21 +216,23 @@ FIRST_RUN = "Down Down A A Up Up A A"
 class Flow:
     """Runs of the board flow in one folder: the drive, compiled stand-ins, keys.txt, nvm.bin."""
 
-    def __init__(self, folder, mpy=True):
+    def __init__(self, folder, mpy=True, drive=None):
+        """``drive``: a drive folder already written (e.g. a bundle's folder); else tools/deploy writes one."""
         self.folder = folder
-        self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
+        self.drive = drive or make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
         self.standins = compile_standins(os.path.join(folder, "standins"))
         self.work = os.path.join(folder, "run")
         os.makedirs(self.work, exist_ok=True)
         self.power_on(erase=True)
 
     def power_on(self, erase=False):
-        """Fresh nvm (erase) or the one the last run left; an empty save log either way."""
+        """Fresh nvm (erased: 0xFF) or the one the last run left; empty save and erase logs."""
         if erase:
             with open(os.path.join(self.work, "nvm.bin"), "wb") as f:
-                f.write(bytes(8192))
-        with open(os.path.join(self.work, "nvm.log"), "wb"):
-            pass
+                f.write(b"\xff" * 8192)
+        for name in ("nvm.log", "nvm-erases.log"):
+            with open(os.path.join(self.work, name), "wb"):
+                pass
 
     def run(self, keys, budget, heap, version=VERSIONS[0], env=None, settings=SETTINGS, absent=(), script="code.py"):
         """One run (until the budget of presses is spent or a CUT): a CompletedProcess.
@@ -297,10 +300,10 @@ def nvm_images(log, start):
     return out
 
 
-def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400):
-    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it)."""
+def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None):
+    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow."""
     with tempfile.TemporaryDirectory() as tmp:
-        flow = Flow(tmp, mpy)
+        flow = Flow(tmp, mpy, drive)
         seen = []
 
         def ok(kb):
@@ -337,7 +340,8 @@ def main():
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
         clean = Flow.clean(done)
-        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        saves = len(nvm_images(flow.nvm_log(), b"\xff" * 8192))
+        print("rc", done.returncode, "clean", clean, "saves", saves)
         sys.exit(0 if clean else 1)
 
 
