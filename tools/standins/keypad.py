@@ -37,11 +37,12 @@ import supervisor
 
 _NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
 
-# keys.txt, read at import: the script's words count with the stand-ins, not with the game.
+# keys.txt, read at import: the script's words count with the stand-ins, not with the game. (Named
+# ``keys``, a name CircuitPython has: a stand-in's own names move the game's qstr pool steps.)
 try:
-    _SCRIPT = open("keys.txt").read().split()
+    keys = open("keys.txt").read().split()
 except OSError:
-    _SCRIPT = ["0"]
+    keys = ["0"]
 
 
 class Pin:
@@ -121,12 +122,12 @@ class EventQueue:
             self.step = 2
             return False
         if step == 2:
-            if self.count >= int(_SCRIPT[0]):
+            if self.count >= int(keys[0]):
                 _heap()
                 print("standin: budget spent")
                 sys.exit(0)
             self.count += 1
-        word = _SCRIPT[self.count] if self.count < len(_SCRIPT) else "A"
+        word = keys[self.count] if self.count < len(keys) else "A"
         if word == "CUT":
             _heap()
             print("standin: power cut after", self.count - 1, "presses")
