@@ -42,6 +42,8 @@ if __name__ == "__main__":
         from play import app
 
         stage("play.app")
+        app.intern_names()
+        stage("names")
         app.run(hw)
     except Exception as e:  # shown on the screen and the console, not lost
         try:

@@ -28,6 +28,25 @@ from play import ui as _ui
 from play import view as v
 from play.table import Table
 
+# Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
+NOW_AND_THEN = ("engine.checks", "play.screens", "play.roundend", "play.rules_text", "hal.nvmaside")
+
+
+def intern_names():
+    """Load and drop each module used now and then, at start-up, for its names' sake.
+
+    CircuitPython keeps every name (qstr) a module uses for good, in pools that double in
+    size: the 1,261st name of a run allocates a pool of 1,280 names, 7.7 KB in one block. Met
+    in the middle of a game, in a heap full of small objects, that block may not be found;
+    at start-up, with the heap still empty, it always is. Loading these modules now interns
+    their names early (loaded again later they intern none)."""
+    for name in NOW_AND_THEN:
+        try:
+            __import__(name)
+        except ImportError:  # (hal.nvmaside: not on every board)
+            pass
+        hal.forget(name)
+
 
 def run(hw):
     """Run the game on ``hw`` until the power goes off (or the HAL stops it)."""
