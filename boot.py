@@ -7,8 +7,9 @@ usable nvm it remounts the drive writable for code.py, so that the game can
 save to /saves/lama.sav; then the PC sees the drive read-only. Hold any
 button while the board starts to keep the drive writable for the PC (to
 update the game). ``LAMA_DRIVE`` in settings.toml overrides: "code" always
-remounts (unless a button is held), "pc" never does. What it did is printed
-(boot_out.txt).
+remounts (unless a button is held), "pc" never does; any other value is
+named and ignored (hal/boardopen.py: no value stops boot.py, on 9.x or 10.x).
+What it did is printed (boot_out.txt).
 """
 
 import time
@@ -17,10 +18,9 @@ import microcontroller
 import storage
 import supervisor
 
-from hal import board as hb
 from hal import boardopen, saves
 
-mode = (hb.setting("LAMA_DRIVE") or "auto").lower()
+mode = boardopen.drive([])  # a bad value is printed, and "auto" used
 held = 0
 try:
     buttons = boardopen.make_buttons(supervisor.ticks_ms, [])

@@ -5,7 +5,9 @@ desktop only: this name shadows Python's standard ``code`` module (which pdb,
 and so pytest, imports), and an import must not start the game.
 
 The free heap after each stage goes to the serial console, so that a board's
-owner can report real figures (the title's About screen shows them too).
+owner can report real figures (the title's About screen shows them too). On
+firmware without the built-in font the error says what to install instead
+(hal/boardopen.py, ``crash``).
 """
 
 import gc
@@ -40,6 +42,8 @@ if __name__ == "__main__":
         from play import app
 
         stage("play.app")
+        app.intern_names()
+        stage("names")
         app.run(hw)
     except Exception as e:  # shown on the screen and the console, not lost
         try:

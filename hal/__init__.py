@@ -17,14 +17,25 @@ buffers allocated once):
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
 ``hw.storage``
-    ``load()`` -> the saved bytes, or None when there is no save.
-    ``save(data)`` stores bytes atomically (the caller may reuse ``data`` afterwards: a
-    store copies what it keeps; new copy first, then the swap:
-    a power cut leaves the old or the new save, never half of one); raises
-    OSError when it cannot (full flash: errno 28, read-only: errno 30).
-    ``set_aside()`` keeps the current save under another name (a damaged
-    save is never deleted) and returns where, as a short string.
+    Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
+    ``STATS`` (1: the players' statistics, written once per finished game), each
+    with its own copies kept aside.
+    ``load(key=GAME)`` -> the saved bytes, or None when there is no save.
+    ``save(data, key=GAME)`` stores bytes atomically (the caller may reuse ``data``
+    afterwards: a store copies what it keeps; new copy first, then the swap:
+    a power cut leaves the old or the new save, never half of one); writes
+    nothing when the store already holds these bytes; raises OSError when it
+    cannot (full flash: errno 28, read-only: errno 30, a failed write: 5).
+    ``set_aside(key=GAME)`` keeps the save load() returned under another name (a
+    damaged save is never deleted; later loads skip it) and returns where, as
+    short text; stores keep the first two set aside, and when a third replaces
+    the second the text ends with ``hal.saves.GONE``.
+    ``lost`` -> True after ``load`` found a save cut short or damaged by a power
+    cut while saving and no good one (``load`` then returns None, or the
+    damaged bytes for the flow's own check).
     ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
+    Boards: hal/saves.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
+    appended log: RP2040, RP2350), hal/filestore.py (files: no nvm, desktop).
 ``hw.clock``
     ``ticks_ms()`` (wraps like ``supervisor.ticks_ms``: compare with
     ``ticks_diff``) and ``sleep_ms(ms)``.
@@ -46,7 +57,8 @@ buffers allocated once):
     a fresh int >= 0 for seeding a new game.
 ``hw.notices``
     a list of short strings the flow shows once at start-up: problems the
-    HAL found and worked around (a stuck or missing button, no storage).
+    HAL found and worked around (a stuck or missing button, no storage, a
+    settings.toml value it could not use: hal/boardopen.py).
 ``hw.name``
     the board's name, for the title screen.
 
@@ -69,6 +81,9 @@ UP = const(64)
 LEFT = const(128)
 
 NAMES = "B A Start Select Right Down Up Left"
+
+GAME = const(0)  # hw.storage keys: the game's save
+STATS = const(1)  # the players' statistics
 
 BEEP_TURN = const(0)  # hw.sound.beep: a human's turn begins after a hand-off
 BEEP_OVER = const(1)  # the game is over

@@ -23,14 +23,16 @@ console. ``hal.boardopen.crash(e, hw)`` (code.py calls it) puts an unexpected ex
 the display's terminal and the console; A then restarts the board.
 
 ``LAMA_SEED = "42"`` in settings.toml deals every new game from that seed (to replay a game
-someone reports); without it each game gets fresh entropy.
+someone reports); without it each game gets fresh entropy. Settings are read at start-up by
+hal/boardopen.py: no value stops the game (a bad one is named in ``hw.notices``).
 
 Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
 ``open()`` runs hal/boardopen.py (the detection above), then forgets it.
 
-Storage: ``microcontroller.nvm`` when it holds two save slots and
-an aside area (hal/saves.py), else the file ``/saves/lama.sav`` (writable
-when boot.py remounted the drive). Problems found on the way end up in
+Storage: ``microcontroller.nvm`` when it has room (hal/saves.py: two slots
+a record kind; on RP2040/RP2350 an appended log, hal/nvmlog.py, chosen from
+``sys.platform``), else the file ``/saves/lama.sav`` (writable when boot.py
+remounted the drive). Problems found on the way end up in
 ``hw.notices``; the game carries on regardless.
 """
 
@@ -100,7 +102,7 @@ class Clock:
 
 
 class Hardware:
-    def __init__(self, name, buttons, screen, storage, clock, notices, lights, sound):
+    def __init__(self, name, buttons, screen, storage, clock, notices, lights, sound, seed=None):
         self.name = name
         self.buttons = buttons
         self.screen = screen
@@ -109,30 +111,16 @@ class Hardware:
         self.notices = notices
         self.lights = lights
         self.sound = sound
+        self.seed = seed  # LAMA_SEED (read at start-up by hal/boardopen.py), or None
 
     def entropy(self):
         # LAMA_SEED in settings.toml: every new game is dealt the same (to replay a bug report).
-        seed = setting("LAMA_SEED")
-        if seed is not None and seed.isdigit():
-            return int(seed)
+        if self.seed is not None:
+            return self.seed
         try:
             return int.from_bytes(os.urandom(4), "big")
         except (NotImplementedError, AttributeError, OSError):
             return self.clock.ticks_ms() * 2654435761 & 0x3FFFFFFF
-
-
-def setting(name):
-    """A string from settings.toml (``os.getenv``), stripped; None when unset or empty.
-
-    CircuitPython 9 returns an unquoted number (``LAMA_X = 5``) as an int: that is its text.
-    """
-    try:
-        value = os.getenv(name)
-    except (AttributeError, TypeError):
-        return None
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def open():

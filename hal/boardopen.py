@@ -2,17 +2,25 @@
 sound and makes the hardware object (see hal/board.py's docstring). ``hal.board.open()`` runs
 :func:`make` and then forgets this module, so its code does not stay on the heap. code.py
 imports it again for :func:`crash` only if the game stops on an error.
+
+It reads settings.toml too (boot.py as well), so that no value can stop the game. ``os.getenv``
+differs by release: CircuitPython 9.x (shared-module/os/getenv.c) parses an unquoted value as a
+number and raises ValueError when it is not one (``LAMA_JOYSTICK_FLIP = y``), and also for a
+quoted value it cannot read (no closing quote, text after it, a bad ``\\u`` escape); 10.x
+(supervisor/shared/settings.c) returns any value as text and the default for one it cannot read.
+Both raise UnicodeError for bytes that are not UTF-8. Whatever comes back, a value the game cannot
+use is replaced by its default, and a notice names the setting and the value: short on the title
+screen (``hw.notices``), in full on the serial console. (Here rather than in a module of its own:
+from .py sources every name is interned for good, a module's own names too, and the .py board flow
+is a few qstrs short of the point where the unix port's qstr pool doubles; see the README.)
 """
 
+import os
 import time
 
 import hal
 from hal import board as hb
 from hal import saves
-
-_SETTLE_MS = 60  # the first scans of the keys at power-up
-_STUCK_MS = 1000  # a key held this long at start is stuck: ignored until let go
-PRETTY = {"pybadge": "PyBadge", "pygamer": "PyGamer", "edgebadge": "EdgeBadge"}
 
 
 def make_buttons(ticks_ms, notices):
@@ -39,7 +47,7 @@ def make_buttons(ticks_ms, notices):
             joystick = Joystick(
                 analogio.AnalogIn(getattr(board, "JOYSTICK_X")),
                 analogio.AnalogIn(getattr(board, "JOYSTICK_Y")),
-                (hb.setting("LAMA_JOYSTICK_FLIP") or "").lower(),
+                choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) or "",
             )
         register = keypad.ShiftRegisterKeys(
             clock=getattr(board, "BUTTON_CLOCK"),
@@ -56,10 +64,10 @@ def make_buttons(ticks_ms, notices):
 
 def settle(buttons, sleep_ms):
     """At start-up: the bits of keys still held after a second (masked from then on)."""
-    sleep_ms(_SETTLE_MS)
+    sleep_ms(60)  # the first scans of the keys at power-up
     buttons.poll()
     waited = 0
-    while buttons._held and waited < _STUCK_MS:
+    while buttons._held and waited < 1000:  # a key held a second at start is stuck: ignored until let go
         sleep_ms(20)
         waited += 20
         buttons.poll()
@@ -72,11 +80,21 @@ def settle(buttons, sleep_ms):
 
 
 def make_storage(notices):
+    """The saves' store: the nvm when it fits, else the file on the drive. On RP2040 and RP2350
+    (``sys.platform``) a write into erased flash needs no erase: a log (hal/nvmlog.py); elsewhere
+    two slots a record kind (hal/saves.py: SAMD51 and ESP32 rewrite the whole nvm on every
+    write, nRF52 the 4 KB page a write touches)."""
+    import sys
+
     import microcontroller
     import storage
 
     nvm = getattr(microcontroller, "nvm", None)
     if saves.NvmStore.fits(nvm):
+        if sys.platform[:2] == "RP":
+            from hal import nvmlog
+
+            return nvmlog.LogStore(nvm)
         return saves.NvmStore(nvm)
     writable = False
     try:
@@ -96,6 +114,8 @@ def make():
     import supervisor
 
     notices = []  # type: list[str]
+    entropy = seed(notices)  # LAMA_SEED: hw.entropy() gives it to every new game
+    drive(notices)  # boot.py acts on LAMA_DRIVE; a value it ignored is told on the title too
     ticks = supervisor.ticks_ms
     clock = hb.Clock(ticks)
     buttons = make_buttons(ticks, notices)
@@ -123,11 +143,28 @@ def make():
     del fxopen
     hal.forget("hal.fxopen")  # start-up code: its heap comes back
     board_id = getattr(board, "board_id", "board")
-    return hb.Hardware(PRETTY.get(board_id, board_id), buttons, screen, store, clock, notices, lights, sound)
+    # board_id -> the name on the title, in one string: short strings would each be a qstr for good.
+    names = "pybadge PyBadge pygamer PyGamer edgebadge EdgeBadge".split()
+    name = names[names.index(board_id) + 1] if board_id in names[::2] else board_id
+    name = name if isinstance(name, str) else "board"
+    return hb.Hardware(name, buttons, screen, store, clock, notices, lights, sound, entropy)
 
 
 def crash(e, hw=None):
-    """Show an unexpected exception on the display's terminal and the console; A restarts."""
+    """Show an unexpected exception on the display's terminal and the console; A restarts.
+
+    Firmware without ``terminalio`` (the ja, ko and ru builds of the PyBadge and PyGamer set
+    CIRCUITPY_TERMINALIO = 0, ports/atmel-samd/boards/*/mpconfigboard.mk) stops at the first screen
+    (hal/renderbuild.py draws every text in its FONT): then the console gets one line that says what
+    to do, not a traceback.
+    """
+    try:
+        import terminalio  # noqa: F401 (only whether it is there)
+    except ImportError:
+        print(
+            "L.A.M.A. Kadabra: this firmware has no built-in font: install CircuitPython's English build for this board"
+        )
+        return
     try:
         import board
         import displayio
@@ -157,3 +194,81 @@ def crash(e, hw=None):
         supervisor.reload()
     except Exception:
         pass
+
+
+# ---- settings.toml ------------------------------------------------------------------------------
+def notice(notices, name, value, text):
+    """Appends ``NAME = value: text`` to ``notices`` (the value in printable ASCII only, which the font
+    has, and cut at 12 characters) and prints it whole on the console."""
+    out = ""
+    for ch in str(value)[:12]:
+        out += ch if " " <= ch <= "~" else "?"
+    notices.append("%s = %s: %s" % (name, out, text))
+    print("settings.toml: %s = %r: %s" % (name, value, text))
+
+
+def find(name):
+    """The text after ``NAME =`` on its line of settings.toml (for a value os.getenv will not give), or '?'.
+
+    The file is os.getenv's: CircuitPython starts boot.py and code.py in the drive's root (main.c)."""
+    key = name.encode()
+    try:
+        with open("settings.toml", "rb") as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith(key) and line[len(key) :].lstrip().startswith(b"="):
+                    return "".join(chr(c) if 32 <= c < 127 else "?" for c in line[len(key) :].lstrip()[1:].strip())
+    except Exception:  # no file, or anything else: the notice still names the setting
+        pass
+    return "?"
+
+
+def read(name, notices):
+    """The setting's text, stripped, or None: unset, empty, or unreadable (then with a notice)."""
+    try:
+        value = os.getenv(name)
+    except Exception as e:  # ValueError (9.x), UnicodeError, MemoryError: never the end of start-up
+        text = find(name)
+        notice(
+            notices,
+            name,
+            text,
+            "put it in quotes" if isinstance(e, ValueError) and text[:1] != '"' else "cannot be read",
+        )
+        print("settings.toml: %s: %s: %s" % (name, type(e).__name__, e))
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):  # 9.x: an unquoted number
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    return value or None
+
+
+def choice(name, values, notices):
+    """The setting in lower case when it is one of ``values``; else None (with a notice when set)."""
+    value = read(name, notices)
+    if value is None:
+        return None
+    if value.lower() in values:
+        return value.lower()
+    notice(notices, name, value, "not %s or %s" % (", ".join(values[:-1]), values[-1]))
+    return None
+
+
+def drive(notices):
+    """LAMA_DRIVE: "auto" (the default), "code" or "pc" (see boot.py)."""
+    return choice("LAMA_DRIVE", "auto code pc".split(), notices) or "auto"
+
+
+def seed(notices):
+    """LAMA_SEED: every new game dealt from this int (to replay a reported game), or None."""
+    value = read("LAMA_SEED", notices)
+    if value is None:
+        return None
+    # Decimal ASCII digits only (str.isdigit() is also true for "²", which int() refuses), at most 9:
+    # a small int on a 32-bit board.
+    if 0 < len(value) <= 9 and all("0" <= ch <= "9" for ch in value):
+        return int(value)
+    notice(notices, "LAMA_SEED", value, "not 0..999999999")
+    return None

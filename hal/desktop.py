@@ -507,22 +507,24 @@ class Clock:
 
 
 class MemoryStore:
-    """--no-save: saves live as long as the program."""
+    """--no-save: saves live as long as the program (per key: hal.GAME, hal.STATS)."""
 
     where = "memory"
+    lost = False
 
     def __init__(self):
-        self.data = None
-        self.kept = None
+        self.data = [None, None]
+        self.kept = [[], []]  # per key: every save set aside, oldest first
 
-    def load(self):
-        return self.data
+    def load(self, key=0):
+        return self.data[key]
 
-    def save(self, data):
-        self.data = bytes(data)
+    def save(self, data, key=0):
+        self.data[key] = bytes(data)
 
-    def set_aside(self):
-        self.kept, self.data = self.data, None
+    def set_aside(self, key=0):
+        self.kept[key].append(self.data[key])
+        self.data[key] = None
         return "memory (aside)"
 
 

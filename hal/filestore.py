@@ -7,14 +7,16 @@ cut between the remove and the rename, after a rename the file system undid,
 or after a ``.new`` written whole but not renamed yet, that is the new save;
 a ``.new`` left half written fails its check and the old save is used. The
 next ``save`` first finishes such a swap, so that it never writes over the
-newest save. A damaged save is renamed ``name.bad`` by ``set_aside``. Used by
-the board when there is no usable nvm (the drive then needs boot.py's
-remount) and by the desktop. Runs on CircuitPython and CPython.
+newest save. A damaged save is renamed ``name.bad`` by ``set_aside``, a second
+one ``name.ba2`` (a third replaces ``name.ba2``, and the returned text says so).
+The statistics (key ``hal.STATS``) live in a second file, ``name-stats.sav``,
+kept the same way. Used by the board when there is no usable nvm (the drive then
+needs boot.py's remount) and by the desktop. Runs on CircuitPython and CPython.
 """
 
 import os
 
-from hal.saves import ENOENT, ENOSPC, HEAD, SAVE, TAIL, _length, _newer, check, next_seq, record
+from hal.saves import ENOENT, ENOSPC, GONE, HEAD, SAVE, TAIL, _length, _newer, check, next_seq, record
 
 
 def _exists(path):
@@ -42,12 +44,17 @@ def short(path, room=18):
 class FileStore:
     """Atomic saves in a file: ``name.new`` first, then the rename."""
 
+    lost = False  # (hal's interface: a file save cut short leaves the old one, nothing is lost)
+
     def __init__(self, path):
         self.path = path
         cut = path.rfind(".")
         base = path[:cut] if cut > path.rfind("/") else path
         self.new = base + ".new"
         self.bad = base + ".bad"
+        self.bad2 = base + ".ba2"
+        self._stats = None  # the FileStore of key 1 (hal.STATS), made when first used
+        self._base = base
         self.where = short(path)
         self._last = None
         self._loaded = None
@@ -80,7 +87,18 @@ class FileStore:
             self._seq = raw[3]
         return (None if payload is None else self.path), payload, raw
 
-    def load(self):
+    def _of(self, key):
+        """The store of ``key``: this file for the game, ``name-stats.sav`` for the statistics."""
+        if not key:
+            return self
+        if self._stats is None:
+            self._stats = FileStore(self._base + "-stats.sav")
+        return self._stats
+
+    def load(self, key=0):
+        """The newest valid save of ``key``; a damaged file's bytes; None when there is none."""
+        if key:
+            return self._of(key).load()
         path, payload, raw = self._best()
         if path is not None:
             self._loaded = path
@@ -93,7 +111,10 @@ class FileStore:
         self._loaded = None
         return None
 
-    def save(self, data):
+    def save(self, data, key=0):
+        """Write ``data`` as ``key``'s save: ``.new`` first, then the rename."""
+        if key:
+            return self._of(key).save(data)
         if self._last is not None and self._last == data:
             return
         cut = self.path.rfind("/")
@@ -132,21 +153,34 @@ class FileStore:
             os.rename(self.new, self.path)
         _sync()
 
-    def set_aside(self):
-        """Rename the save load() returned to ``name.bad`` (replacing an older one)."""
+    def set_aside(self, key=0):
+        """Rename the save load() returned to ``name.bad``, or ``name.ba2`` when that is taken
+        (a third replaces ``name.ba2``: the text returned then says so)."""
+        if key:
+            return self._of(key).set_aside()
         src = self._loaded or (self.path if _exists(self.path) else self.new)
+        dest = self.bad
+        note = ""
         if _exists(src):
             if _exists(self.bad):
-                os.remove(self.bad)
-            os.rename(src, self.bad)
+                dest = self.bad2
+                if _exists(self.bad2):
+                    os.remove(self.bad2)
+                    note = GONE
+            os.rename(src, dest)
             _sync()
         self._loaded = None
         self._last = None
-        return short(self.bad)
+        return short(dest) + note
 
-    def aside(self):
-        try:
-            with open(self.bad, "rb") as f:
-                return f.read()
-        except OSError:
-            return None
+    def aside(self, key=0):
+        """The bytes set aside last for ``key``, or None."""
+        if key:
+            return self._of(key).aside()
+        for path in (self.bad2, self.bad):
+            try:
+                with open(path, "rb") as f:
+                    return f.read()
+            except OSError:
+                pass
+        return None

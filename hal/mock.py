@@ -74,31 +74,49 @@ class Screen:
 
 
 class Storage:
-    """Saves in memory. ``full``/``readonly`` make ``save`` fail like a board's flash."""
+    """Saves in memory. ``full``/``readonly`` make ``save`` fail like a board's flash.
+
+    ``data`` is the game's save (key 0), ``stats`` the statistics' (key 1); ``aside`` the first
+    save set aside (of either key), ``aside2`` the last one after it (the real stores keep two).
+    """
+
+    lost = False
 
     def __init__(self, data=None, full=False, readonly=False):
         self.data = data
+        self.stats = None
         self.full = full
         self.readonly = readonly
         self.aside = None
+        self.aside2 = None
         self.saves = 0
         self.where = "memory"
 
-    def load(self):
-        return self.data
+    def load(self, key=0):
+        return self.stats if key else self.data
 
-    def save(self, data):
+    def save(self, data, key=0):
         if self.readonly:
             raise OSError(30, "Read-only filesystem")
         if self.full:
             raise OSError(28, "No space left on device")
+        if key:
+            self.stats = bytes(data)
+            return
         self.data = bytes(data)  # a copy, as every store keeps: the flow reuses its buffer
         self.saves += 1
 
-    def set_aside(self):
-        self.aside = self.data
-        self.data = None
-        return "memory (aside)"
+    def set_aside(self, key=0):
+        note = "; the one kept before is gone" if self.aside2 is not None else ""
+        if self.aside is None:
+            self.aside = self.stats if key else self.data
+        else:
+            self.aside2 = self.stats if key else self.data
+        if key:
+            self.stats = None
+        else:
+            self.data = None
+        return "memory (aside)" + note
 
 
 class Lights:

@@ -5,8 +5,11 @@ with buttons wired to pins), so the PyBadge family does not pay for it.
 Pins come from settings.toml (``LAMA_BUTTON_A = "D5"``, ``_B _START _SELECT
 _UP _DOWN _LEFT _RIGHT``), else from the board's own button names; each
 key is ``keypad.Keys`` with ``value_when_pressed=False, pull=True`` (a
-button to ground). A named pin the board lacks, or one already in use, is
-left out with a notice; the game goes on with the others.
+button to ground). Only a ``microcontroller.Pin`` is a pin (``board`` also
+holds ``board_id``, ``I2C``, ...), and keypad refuses a pin twice (TypeError,
+shared-bindings/keypad/Keys.c) or one in use (ValueError): a setting naming
+such a pin gets a notice and the button its board default, and a pin keeps
+the first button that names it, in the order above, settings before defaults.
 """
 
 # Pins tried for a button no setting names (CLUE, PicoSystem, ...), one tuple a button, in hal bit order.
@@ -20,63 +23,81 @@ DEFAULT_PINS = (
     ("BUTTON_UP", "SW_UP"),
     ("BUTTON_LEFT", "SW_LEFT"),
 )
-
+ORDER = (1, 0, 2, 3, 6, 5, 7, 4)  # the hal bits as the README lists the settings: A B Start Select Up Down Left Right
 
 BITS = bytearray(8)  # key number -> hal bit, filled by scanner()
 
 
 def scanner(board, names, notices):
     """A keypad.Keys over the configured pins (or None); fills BITS for its key numbers."""
-    from hal.board import setting
+    import microcontroller
 
-    pins = []
-    used = []
-    for i in range(8):
-        wanted = setting("LAMA_BUTTON_" + names[i].upper())
-        pin = None
-        if wanted:
-            pin = getattr(board, wanted, None)
-            if pin is None:
-                notices.append(("No pin %s for %s" % (wanted, names[i]))[:26])
+    from hal import boardopen  # (it reads settings.toml)
+
+    pins = [None] * 8  # type: list  # by hal bit
+    labels = [""] * 8  # what each pin was called: the setting's value, or the board's name for it
+    for i in ORDER:
+        name = "LAMA_BUTTON_" + names[i].upper()
+        wanted = boardopen.read(name, notices)
+        if wanted is None:
+            continue
+        pin = getattr(board, wanted, None)
+        owner = _owner(pins, pin)
+        if pin is None:
+            boardopen.notice(notices, name, wanted, "no such pin")
+        elif not isinstance(pin, microcontroller.Pin):
+            boardopen.notice(notices, name, wanted, "not a pin")
+        elif owner >= 0:
+            boardopen.notice(notices, name, wanted, "is %s's pin" % names[owner])
         else:
-            for candidate in DEFAULT_PINS[i]:
-                pin = getattr(board, candidate, None)
-                if pin is not None:
-                    break
-        if pin is not None:
-            pins.append(pin)
-            used.append(names[i])
+            pins[i] = pin
+            labels[i] = wanted  # (the name of one of the board's pins: ASCII, short)
+    for i in ORDER:  # the board's own buttons for the others, on pins still free
+        for candidate in DEFAULT_PINS[i] if pins[i] is None else ():
+            pin = getattr(board, candidate, None)
+            if isinstance(pin, microcontroller.Pin) and _owner(pins, pin) < 0:
+                pins[i] = pin
+                labels[i] = candidate
+                break
+    chosen = [i for i in ORDER if pins[i] is not None]
     keys = None
-    if pins:
-        keys, used = _keys(pins, used, notices)
+    if chosen:
+        keys, chosen = _keys([pins[i] for i in chosen], chosen, [labels[i] for i in chosen], names, notices)
     for k in range(8):
-        BITS[k] = 1 << names.index(used[k]) if k < len(used) else 0
-    for need in ("A", "B"):
-        if need not in used:
-            notices.append("No %s button: settings.toml" % need)
+        BITS[k] = 1 << chosen[k] if k < len(chosen) else 0
+    for need in (1, 0):
+        if need not in chosen:
+            notices.append("No %s button: settings.toml" % names[need])
     return keys
 
 
-def _keys(pins, names, notices):
-    """A keypad.Keys over ``pins``; a pin it refuses (in use) is dropped and named."""
+def _owner(pins, pin):
+    """The hal bit number of the button that has ``pin`` already, or -1."""
+    for i in range(8):
+        if pins[i] is not None and pins[i] is pin:
+            return i
+    return -1
+
+
+def _keys(pins, bits, labels, names, notices):
+    """(a keypad.Keys over ``pins``, the hal bit numbers of its keys): a pin it refuses is left out, named."""
     import keypad
 
     try:
-        return keypad.Keys(pins, value_when_pressed=False, pull=True), names
-    except (ValueError, RuntimeError):
+        return keypad.Keys(pins, value_when_pressed=False, pull=True), bits
+    except Exception:  # one pin of them is refused: find which
         pass
-    ok_pins = []
-    ok_names = []
+    ok = []
     for i in range(len(pins)):
         try:
             keypad.Keys((pins[i],), value_when_pressed=False, pull=True).deinit()
-            ok_pins.append(pins[i])
-            ok_names.append(names[i])
-        except (ValueError, RuntimeError):
-            notices.append("%s pin in use: off" % names[i])
-    if not ok_pins:
-        return None, ok_names
-    return keypad.Keys(ok_pins, value_when_pressed=False, pull=True), ok_names
+            ok.append(i)
+        except Exception as e:  # ValueError "in use" (a display's pin), or what a port refuses
+            notices.append("%s: pin %s in use" % (names[bits[i]], labels[i]))
+            print("button %s: pin %s refused: %r" % (names[bits[i]], labels[i], e))
+    if not ok:
+        return None, []
+    return keypad.Keys([pins[i] for i in ok], value_when_pressed=False, pull=True), [bits[i] for i in ok]
 
 
 class ConsoleScreen:

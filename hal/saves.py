@@ -1,6 +1,6 @@
-"""Atomic saves in ``microcontroller.nvm`` (two slots), and the record format of all saves.
+"""Atomic saves in ``microcontroller.nvm``, and the record format of all saves.
 
-Both stores (this one and hal/filestore.py) keep one record per save::
+Every store (this one, hal/nvmlog.py and hal/filestore.py) keeps one record per save::
 
     "LK" | kind | seq | length (2, LE) | CRC (2, LE) | payload | seq
 
@@ -20,28 +20,66 @@ byte, and that is a different ``seq`` (a slot never holds the seq that is
 written into it: it holds the older save, a torn or cleared one; seq runs
 1..254, never 0 or 0xFF, so neither zeroed nor erased flash matches).
 
-:class:`NvmStore` splits the nvm into three equal areas: two save slots and
-an *aside* area. A save goes to the slot that does not hold the newest valid
-record, in one slice assignment, and is read back; on load the valid record
-with the newer sequence number wins. A write cut short leaves a slot that
-fails the check, and the other slot's save is used. Caveat: on SAMD51 and
-RP2040 CircuitPython erases and rewrites the whole nvm flash block (8 KB /
-4 KB) on every assignment, so a power cut inside that erase and rewrite
-(some tens of ms) can still lose both slots; nothing in software can prevent
-that there. Every save also costs one erase of that block (flash lasts some
-10,000-100,000 erases): saving data identical to the newest record writes
-nothing.
+Keys: a store keeps two kinds of record, the game's save (key ``hal.GAME``, 0)
+and the players' statistics (``hal.STATS``, 1); each has its own records, its
+own two save slots and its own two aside places.
 
-hal/filestore.py keeps the same records in files (write new, then rename).
+**What a write costs** (CircuitPython 9.2.9 and 10.2.1, ``common-hal/nvm/ByteArray.c``
+of each port), and so which store a board gets (hal.boardopen.make_storage):
 
-``save`` raises OSError when it cannot (28 full, 30 read-only, 5 a write
-that did not read back) and never leaves a broken save behind. ``load``
-returns the payload of the best valid record; when no record is valid but
-one is there, its raw payload, so that the flow's own check rejects it and
-calls ``set_aside``: a damaged save is kept, never deleted. Runs on
-CircuitPython and CPython.
+* SAMD51 (PyBadge, PyGamer, EdgeBadge): every slice assignment goes to ASF4's
+  ``_flash_write`` (hpl_nvmctrl.c), which copies the 8 KB block, erases it and
+  programs its 16 pages of 512 bytes back, whatever the slice. The nvm is that one
+  block: each write is one erase, whatever it writes, and a power cut between the
+  erase and the last page leaves the block blank (0xFF) past the pages done.
+* ESP32-S2/S3 (espressif): each write reads the 8 KB blob, ``nvs_erase_all`` and
+  writes the whole blob again (NVS spreads its own sector erases over its
+  partition); a cut between the two leaves the nvm reading zeros. As SAMD51 for
+  the store: one write per save, nothing to gain from small writes (and every
+  read fetches the whole blob: the read-back after a save is slow there, not wrong).
+* nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
+  (the datasheet allows no second write to flash without an erase). Default nvm
+  8 KB: two pages.
+* RP2040/RP2350 (raspberrypi): a write into a range that reads all 0xFF only programs
+  its 256-byte pages; any other write erases the 4 KB sector (the whole nvm) with
+  interrupts off and programs it back. hal/nvmlog.py appends records into the
+  erased part and erases only when the sector is full.
+
+:class:`NvmStore` (every port but the RP2s) splits the nvm into 8 equal cells:
+the game's slots A and B are cells 0 and 4, the statistics' 1 and 5, the game's
+aside places 2 and 6, the statistics' 3 and 7. So slot A sits at the start of
+the first flash page (on SAMD51 the first page programmed after an erase) and,
+on an 8 KB nRF52 nvm, the two slots of a key lie in different erase pages. A
+save goes to the slot that holds neither the newest valid record nor the record
+the game was resumed from, in one slice assignment, and is read back; on load
+the valid record with the newer sequence number wins. A save identical to the
+newest record writes nothing.
+
+What a power cut can leave (tests/test_saves_powercut.py cuts every byte and
+every page):
+
+* a write cut after any byte (flash that programs in place): the other slot holds
+  the newest complete save;
+* SAMD51's *erase window*, a cut after the erase with k of 16 pages programmed:
+  with k >= 1 slot A is whole again, and it holds the newest complete save or the
+  new one (slots alternate), so the game resumes right; with k = 0 the block is
+  blank and every record is gone. Where page 0 was cut while being programmed,
+  the torn record in slot A says so (``lost``); a blank block cannot be told from
+  a board that never saved;
+* nRF52 (8 KB): a save erases only its own slot's page; the other slot keeps the
+  newest complete save through any cut.
+
+``save`` raises OSError when it cannot (28 full, 5 a write that did not read
+back or a port's error) and never leaves a broken save behind. ``load``
+returns the payload of the best valid record; when no record is valid but one
+is there, its raw payload (and ``lost`` is True), so that the flow's own check
+decides and, if it refuses it, calls ``set_aside``: a damaged save is kept,
+never deleted. ``set_aside`` copies the record to an aside place (the first of
+two keeps the first copy; the second the last, and when it replaces one the
+returned text says so), then clears the slot. Runs on CircuitPython and CPython.
 """
 
+import hal
 from engine.codec import crc16, sized
 
 try:
@@ -51,14 +89,17 @@ except ImportError:  # CPython
 
 HEAD = const(8)
 TAIL = const(1)  # the repeated seq after the payload
-SAVE = const(0x53)  # "S": a save slot record
-ASIDE = const(0x58)  # "X": a record kept aside
-MIN_CAPACITY = const(512)  # smallest useful slot payload (a save is ~200-350 bytes)
+SAVE = const(0x53)  # "S": a game save; SAVE + key: the kind of key's records (0x54 "T": statistics)
+ASIDE = const(0x58)  # "X": a game save kept aside; ASIDE + key for key's (0x59 "Y": statistics)
+CELLS = const(8)
+MIN_CAPACITY = const(400)  # smallest useful payload (a save is 160-310 bytes)
 
 ENOSPC = const(28)
 EROFS = const(30)
 EIO = const(5)
 ENOENT = const(2)
+
+GONE = "; the one kept before is gone"  # set_aside's note: an older aside copy was replaced
 
 
 # Nibble table of CRC polynomial 0x8BB7 (see above: not the engine's 0x1021).
@@ -130,79 +171,93 @@ def _newer(a, b):
 
 
 class NvmStore:
-    """Two-slot atomic saves in a ``microcontroller.nvm``-like byte array."""
+    """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
     def __init__(self, nvm, where="nvm"):
         self.nvm = nvm
-        self.area = len(nvm) // 3
-        self.capacity = self.area - HEAD - TAIL
+        self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
-        self._newest = -1  # slot of the newest valid record, -1 none (after a scan)
-        self._seq = 0
-        self._loaded = -1  # slot load() returned (valid or damaged)
-        self._last = None  # payload of the newest valid record, when known
+        self.lost = False  # load() found a save cut short or damaged, and no good one
+        self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
+        self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
+        self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
+        self._last = [None, None]  # payload of the newest valid record, when known
         self._rec = None  # the record of the last save, reused while saves keep their length
-        self._scanned = False
 
     @staticmethod
     def fits(nvm):
-        return nvm is not None and len(nvm) // 3 - HEAD - TAIL >= MIN_CAPACITY
+        """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""
+        return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
 
-    def _read(self, slot):
-        """(length, payload, valid) of the record in ``slot``; length -1: none."""
-        at = slot * self.area
-        head = self.nvm[at : at + HEAD]
+    def _at(self, key, place):
+        """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places."""
+        return (key + (place & 1) * 4 + (place >> 1) * 2) * (self.capacity + HEAD + TAIL)
+
+    def _read(self, at, kind):
+        """(length, payload, valid, seq) of the record at ``at``; length -1: none of ``kind``."""
+        nvm = self.nvm
+        head = nvm[at : at + HEAD]
         n = _length(head, self.capacity)
-        if n < 0 or head[2] != (ASIDE if slot == 2 else SAVE):
-            return -1, None, False
-        payload = bytes(self.nvm[at + HEAD : at + HEAD + n])
-        return n, payload, check(head, payload, self.nvm[at + HEAD + n])
+        if n < 0 or head[2] != kind:
+            return -1, None, False, 0
+        payload = bytes(nvm[at + HEAD : at + HEAD + n])
+        return n, payload, check(head, payload, nvm[at + HEAD + n]), head[3]
 
-    def _scan(self):
-        self._newest = -1
-        self._last = None
-        damaged = -1
+    def _scan(self, key):
+        """Find ``key``'s newest valid record (and a damaged one); the damaged slot, or -1."""
+        nvm = self.nvm
+        newest = damaged = -1
+        seq = 0
+        last = None
+        lost = False
         for slot in (0, 1):
-            n, payload, ok = self._read(slot)
+            at = self._at(key, slot)
+            n, payload, ok, s = self._read(at, SAVE + key)
             if ok:
-                seq = self.nvm[slot * self.area + 3]
-                if self._newest < 0 or _newer(seq, self._seq):
-                    self._newest = slot
-                    self._seq = seq
-                    self._last = payload
-            elif n >= 0 and damaged < 0:
-                damaged = slot
-        self._scanned = True
+                if newest < 0 or _newer(s, seq):
+                    newest, seq, last = slot, s, payload
+            elif n >= 0 or nvm[at] == 0x4C:  # damaged, or a header cut short
+                lost = True
+                if n >= 0 and damaged < 0:
+                    damaged = slot
+                    self._seq[key] = s
+        if newest >= 0:
+            self._seq[key] = seq
+        self.lost = lost and newest < 0
+        self._newest[key] = newest
+        self._last[key] = last
         return damaged
 
-    def load(self):
-        damaged = self._scan()
-        if self._newest >= 0:
-            self._loaded = self._newest
-            return self._last
-        if damaged >= 0:
-            self._loaded = damaged
-            return self._read(damaged)[1]
-        self._loaded = -1
-        return None
+    def load(self, key=0):
+        """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
+        damaged = self._scan(key)
+        newest = self._loaded[key] = self._newest[key]
+        if newest >= 0:
+            return self._last[key]
+        self._loaded[key] = damaged
+        return self._read(self._at(key, damaged), SAVE + key)[1] if damaged >= 0 else None
 
-    def save(self, data):
+    def save(self, data, key=0):
+        """Store ``data`` as ``key``'s newest record (nothing is written when it is already that)."""
         n = len(data)
         if n > self.capacity:
-            raise OSError(ENOSPC, "save of %d bytes > nvm slot of %d" % (n, self.capacity))
-        if not self._scanned:
-            self._scan()
-        if self._last is not None and self._last == data:
+            raise OSError(ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
+        if self._newest[key] < -1:
+            self._scan(key)
+        last = self._last[key]
+        if last is not None and last == data:
             return  # already there: spare the flash an erase
-        slot = 1 - self._newest if self._newest >= 0 else 0
-        seq = next_seq(self._seq) if self._newest >= 0 else 1
+        newest = self._newest[key]
+        # Neither the newest valid record nor the one the game resumed from is overwritten.
+        slot = 1 if newest == 0 or (newest < 0 and self._loaded[key] == 0) else 0
+        seq = next_seq(self._seq[key])
         # The record and the copy of the payload are rewritten in place (engine.codec.sized).
         rec = self._rec = sized(self._rec, HEAD + n + TAIL)
-        record(SAVE, seq, data, rec)
-        self._write(slot * self.area, rec)
-        self._newest = slot
-        self._seq = seq
-        last = self._last = sized(self._last, n)
+        record(SAVE + key, seq, data, rec)
+        self._write(self._at(key, slot), rec)
+        self._newest[key] = self._loaded[key] = slot
+        self._seq[key] = seq
+        last = self._last[key] = sized(last, n)
         last[:] = data
 
     def _write(self, at, rec):
@@ -221,26 +276,20 @@ class NvmStore:
         if not ok:
             raise OSError(EIO, "nvm write did not read back")
 
-    def set_aside(self):
-        """Copy the record load() returned to the aside area, then drop it from its slot."""
-        if not self._scanned:
-            self.load()
-        slot = self._loaded
-        if slot >= 0:
-            at = slot * self.area
-            n, payload, ok = self._read(slot)
-            rec = record(ASIDE, self.nvm[at + 3], payload)
-            if not ok:  # keep it as it was, damage and all (its CRC stays wrong)
-                rec[6] ^= 0xFF
-            self._write(2 * self.area, rec)
-            self._write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
-            self._loaded = -1
-            self._scan()
-        return self.where + " aside"
+    def set_aside(self, key=0):
+        """Copy the record load() returned to an aside place, then clear its slot; where it went
+        (hal/nvmaside.py, loaded for the moment: a refused save is rare)."""
+        from hal import nvmaside
 
-    def aside(self):
-        """The payload kept aside, or None."""
-        at = 2 * self.area
-        head = self.nvm[at : at + HEAD]
-        n = _length(head, self.capacity)
-        return None if n < 0 else bytes(self.nvm[at + HEAD : at + HEAD + n])
+        try:
+            return nvmaside.set_aside(self, key)
+        finally:
+            hal.forget("nvmaside")  # its code's heap comes back
+
+    def aside(self, key=0):
+        """The payload kept aside last for ``key``, or None."""
+        for place in (3, 2):
+            got = self._read(self._at(key, place), ASIDE + key)[1]
+            if got is not None:
+                return got
+        return None

@@ -10,11 +10,16 @@ match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
 flashes a magic show (:meth:`App.flash`) and beeps (:meth:`App.beep`); back on
 the title the lights are off.
 
-Saves: after every action (play.table) and on leaving a game. A save that
-cannot be read is kept aside, never deleted, and the player is told why; a
-save that cannot be written (full or read-only flash) is reported once and
-the game goes on. Any other error of the game or of a store stops that game,
-not the program: a message, the save kept aside, back to the title.
+Saves: when the game waits for a person after a human decision (play.table),
+on leaving a game, when a setting changes, and when a new game replaces an
+unfinished one (a new game after a finished one is first saved after its first
+human decision: bots replay, and a cut before it loses no decision). A save
+that cannot be read is kept aside, never deleted, and the player is told why
+(or that it was lost, when the store found it cut short); a save that cannot be
+written (full or read-only flash) is reported once, and again only after ten
+saves in a row succeeded (App.save_failed counts them down); the game goes on.
+Any other error of the game or of a store stops that game, not the program: a
+message, the save kept aside, back to the title.
 """
 
 import hal
@@ -22,6 +27,25 @@ from play import match as mt
 from play import ui as _ui
 from play import view as v
 from play.table import Table
+
+# Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
+NOW_AND_THEN = ("engine.checks", "play.screens", "play.roundend", "play.rules_text", "hal.nvmaside")
+
+
+def intern_names():
+    """Load and drop each module used now and then, at start-up, for its names' sake.
+
+    CircuitPython keeps every name (qstr) a module uses for good, in pools that double in
+    size: the 1,261st name of a run allocates a pool of 1,280 names, 7.7 KB in one block. Met
+    in the middle of a game, in a heap full of small objects, that block may not be found;
+    at start-up, with the heap still empty, it always is. Loading these modules now interns
+    their names early (loaded again later they intern none)."""
+    for name in NOW_AND_THEN:
+        try:
+            __import__(name)
+        except ImportError:  # (hal.nvmaside: not on every board)
+            pass
+        hal.forget(name)
 
 
 def run(hw):
@@ -35,7 +59,7 @@ class App:
         self.ui = _ui.Ui(hw)
         self.match = None  # the saved or current match, if any
         self.setup_match = mt.Match()  # the settings the next new game starts with
-        self.save_failed = False
+        self.save_failed = 0  # after a failure: the saves in a row still to succeed before a new one is news
         self._rgb = 0  # the lights' colour (App.flash goes back to it)
 
     def run(self):
@@ -66,10 +90,12 @@ class App:
                 elif choice == "Continue":
                     self.play()
                 elif choice == "New game" and self.screen("setup", self):
+                    replaces = self.match is not None and self.match.where != mt.FINISHED
                     self.match = self.setup_match
                     self.setup_match = _copy_settings(self.match)
                     self.match.start(self.hw.entropy())
-                    self.save()
+                    if replaces:  # else its first save waits for its first human decision
+                        self.save()
                     self.play()
                 elif choice == "Rules":
                     self.screen("rules", self)
@@ -83,12 +109,12 @@ class App:
         """The game hit an error: keep its save aside (the state in memory may be half changed)."""
         self.match = None
         try:
-            where = "Kept as " + self.hw.storage.set_aside()[:18]
+            where = "Kept as %s." % self.hw.storage.set_aside()
         except Exception as e2:
             where = "Not kept: %s" % _errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
-        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + [where]
+        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
         self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
 
     def apply_settings(self):
@@ -155,6 +181,9 @@ class App:
             )
             return
         if not data:
+            if getattr(storage, "lost", False):
+                lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
+                self.ui.message("Save was lost", lines, "A: OK", v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)
@@ -167,26 +196,31 @@ class App:
                 where = "nowhere (%s)" % _errno(e2)
             lines = (
                 _ui.wrap("The saved game can't be loaded: %s." % e)
-                + ["Kept as " + where[:18]]
+                + _ui.wrap("Kept as %s." % where)
                 + _ui.wrap("Starting fresh.")
             )
             self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
 
     def save(self):
+        """Store the match (a store writes nothing when it holds the same); False when it failed."""
         if self.match is None or self.match.game is None:
-            return
+            return True
         try:
             self.hw.storage.save(self.match.pack())  # the store copies what it keeps
-            self.save_failed = False
         except OSError as e:
-            if not self.save_failed:  # say it once, then play on
-                self.save_failed = True
+            said = self.save_failed
+            self.save_failed = 10  # (a flash that fails now and then is not reported every time)
+            if not said:  # say it once, then play on
                 self.ui.message(
                     "Not saved",
                     _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
                     "A: play on",
                     v.ALERT,
                 )
+            return False
+        if self.save_failed:  # saves work again: after ten, a new failure is news
+            self.save_failed -= 1
+        return True
 
 
 def _errno(e):

@@ -1,8 +1,12 @@
 """A match: who plays (humans, bots and their levels, names), the game, the save.
 
-The save is one record (engine.codec framing, magic ``LKSV``)::
+The save is one record (engine.codec framing, magic ``LKSV``, version 3)::
 
-    players | variant | settings | where | kinds x6 | names x6 | bot rng (4) | game record
+    players | variant | settings | where | kinds x6 | names x6 | bot rng (4) | writer (3) | game record
+
+``writer`` is the version of the game that wrote it (``play.VERSION``: major, minor, patch).
+A version 2 save (the same without ``writer``, written by 0.1.0 before it recorded itself)
+still loads; its ``written_by`` is None.
 
 ``settings`` is the bots' speed (bits 0-1), the lights' brightness XOR 2
 (bits 2-3) and sound off (bit 4): a save from before the lights and sound
@@ -14,6 +18,7 @@ there. The game record inside is ``Game.to_bytes()`` with its own checks.
 """
 
 from engine import cards, codec, game, history, rng
+from play import VERSION
 
 try:
     from micropython import const
@@ -21,7 +26,8 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-SAVE_VERSION = const(2)  # 2: the stores' records changed (hal/saves.py); 1 is "from version 1"
+SAVE_VERSION = const(3)  # 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+_NO_WRITER = const(2)  # the save version without the writer's version, still read
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)
@@ -42,6 +48,8 @@ MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (play.motion)
 BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
 
 _HEAD = const(16)
+_WRITER_AT = const(20)  # after the head and the bot rng (4)
+_GAME_AT = const(23)  # the game record, after the writer (3)
 
 
 def name_count():
@@ -62,6 +70,7 @@ class Match:
         self.names = bytearray((0, 1, 2, 3, 4, 5))
         self.game = None
         self.bot_rng = rng.Rng(0)
+        self.written_by = VERSION  # the version that wrote a loaded save: (major, minor, patch), or None (not said)
         self._packed = None  # the buffer pack() reuses
 
     def kind_name(self, seat):
@@ -96,7 +105,7 @@ class Match:
         board's heap does not fragment as the history grows.
         """
         g = self.game
-        size = codec.OVERHEAD + _HEAD + 4 + g.record_size()
+        size = codec.OVERHEAD + _GAME_AT + g.record_size()
         room = size - history.size(g.h) + history.CAP + 2
         out = self._packed
         if out is None or len(out) < room:
@@ -109,15 +118,19 @@ class Match:
         out[at + 4 : at + 10] = self.kinds
         out[at + 10 : at + 16] = self.names
         out[at + _HEAD : at + _HEAD + 4] = self.bot_rng.state
-        end = g.record_into(out, at + _HEAD + 4)
+        for i in range(3):  # byte by byte: a slice would allocate on CircuitPython 9
+            out[at + _WRITER_AT + i] = VERSION[i]
+        end = g.record_into(out, at + _GAME_AT)
         end = codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
         return memoryview(out)[:end]
 
     @staticmethod
     def from_bytes(data):
-        """A Match from :meth:`to_bytes`; ValueError with a short reason otherwise."""
-        body = codec.unframe(data, SAVE_MAGIC, SAVE_VERSION, "save")
-        if len(body) < _HEAD + 4:
+        """A Match from :meth:`to_bytes` (or a version 2 save); ValueError with a short reason otherwise."""
+        old = len(data) > 4 and data[4] == _NO_WRITER
+        body = codec.unframe(data, SAVE_MAGIC, _NO_WRITER if old else SAVE_VERSION, "save")
+        at = _WRITER_AT if old else _GAME_AT
+        if len(body) < at:
             raise ValueError("save is cut short")
         m = Match()
         m.players, m.variant, settings, m.where = body[0], body[1], body[2], body[3]
@@ -127,7 +140,8 @@ class Match:
         m.kinds[:] = body[4:10]
         m.names[:] = body[10:16]
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
-        m.game = g = game.Game.from_bytes(body[_HEAD + 4 :])
+        m.written_by = None if old else (body[_WRITER_AT], body[_WRITER_AT + 1], body[_WRITER_AT + 2])
+        m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
         ok = ok and settings < 32 and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
         # The screen it was on: play goes on until the game is over, a summary may be due.

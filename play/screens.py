@@ -61,13 +61,16 @@ def _next_name(app, seat):
 
 
 def about(app):
-    """What a board's owner reports: the CircuitPython release, the board, the free heap."""
+    """What a board's owner reports: the game's version, the CircuitPython release, the board, the free heap."""
     import gc
+
+    import play
 
     impl = sys.implementation
     gc.collect()
     free = gc.mem_free() if hasattr(gc, "mem_free") else -1  # CircuitPython; not CPython
     lines = [
+        "L.A.M.A. Kadabra %d.%d.%d" % play.VERSION,
         "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
         "Board: " + app.hw.name,
         ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",

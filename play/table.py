@@ -5,8 +5,14 @@ screen only on its owner's turn, after a hand-off screen the owner confirmed
 ("Pass to Ben - press A"); bot turns and hand-offs show no hand at all. With
 one human, that human's hand stays visible during bot turns.
 
-Every action is saved at once (``App.save``); ``Match.where`` records a
-round summary still to be seen, so a power cut resumes on the same screen.
+Saves (``App.save``): one when the game next waits for a person after a human
+decided something: at the next human's turn (or hand-off), at a round summary,
+at the game's end; a human's own further decisions in the same turn (the
+give-away after a 1, the token returned, an exchange) wait for it. So a board's
+flash is erased at most once per human turn, and a power cut costs at most the
+current human turn: the bots between two saves replay exactly (the save holds
+their PRNG). ``Match.where`` records a round summary still to be seen, so a
+power cut there resumes on the same screen.
 """
 
 import hal
@@ -45,6 +51,8 @@ class Table:
 
             self.motion = motion
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
+        self.unsaved = False  # a human decided something since the last save
+        self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
@@ -53,11 +61,15 @@ class Table:
         ui = self.ui
         while True:
             if m.where == mt.SUMMARY:
+                over = g.is_over()
+                if over:  # saved as finished: the game's last save (a cut now ends on the title)
+                    m.where = mt.FINISHED
+                self.save()
                 self.holder = -1  # the next human turn starts with a hand-off
                 self.app.screen("summary", self, module="roundend")
-                m.where = mt.FINISHED if g.is_over() else mt.PLAYING
-                self.app.save()
+                m.where = mt.FINISHED if over else mt.PLAYING
             if m.where == mt.FINISHED:
+                self.save()
                 names = [m.name(q) for q in g.winners()]
                 win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
                 self.app.light(-1)
@@ -77,6 +89,8 @@ class Table:
                 ui.show()
                 ui.pause(mt.SPEED_MS[m.speed])
                 continue
+            if p != self.open:  # a human's turn begins: the decisions before it are saved
+                self.save()
             if m.humans() > 1 and self.holder != p:
                 self.handoff(p)
                 self.waited = True
@@ -106,15 +120,18 @@ class Table:
                 return False
             self.act(p, a)
 
-    def act(self, p, a):
-        """Apply ``a`` for seat ``p``, note what happened, save.
+    def save(self):
+        """Save when a human decided something since the last save (the game waits for a person).
 
-        Saved after every human action and whenever the game next waits for
-        a person or a summary; a run of bot moves between two such points is
-        not written move by move: bots are deterministic (the game and the
-        saved bot PRNG decide), so after a power cut they replay exactly the
-        same moves. That spares the board's flash one erase per bot move.
+        Bot moves alone are never saved: bots are deterministic (the game and
+        the saved bot PRNG decide), so after a power cut they replay exactly
+        the same moves. A save that failed is tried again at the next wait.
         """
+        if self.unsaved:
+            self.unsaved = not self.app.save()
+
+    def act(self, p, a):
+        """Apply ``a`` for seat ``p`` and note what happened (saved at the next wait: Table.save)."""
         g = self.g
         m = self.m
         rnd = g.round_number
@@ -129,8 +146,12 @@ class Table:
             self.app.flash()  # a magic show began
         if g.is_over() or g.round_number != rnd:
             m.where = mt.SUMMARY
-        if m.where != mt.PLAYING or mt.HUMAN in (m.kinds[p], m.kinds[g.current_player]):
-            self.app.save()
+        self.open = -1
+        if m.kinds[p] == mt.HUMAN:
+            self.unsaved = True
+            # The same turn goes on after an exchange (R16) and into a give-away or return prompt.
+            if g.current_player == p and m.where == mt.PLAYING and (a == game.EXCHANGE or g.phase != game.PLAY):
+                self.open = p
 
     def describe(self, p, a):
         """A one-line account of action ``a`` by ``p``, made before it is applied."""

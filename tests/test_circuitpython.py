@@ -130,7 +130,8 @@ def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
     done = run(version, drive, MOCK_FLOW % 3, "64k")
     assert done.returncode == 0, done.stdout + done.stderr
     over, rounds, screens, stored, _ = done.stdout.split()
-    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= int(rounds)
+    # A game of bots alone is saved when it ends (bots replay: no save is needed before).
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= 1
 
 
 def saved_matches(flow, start):
@@ -145,8 +146,11 @@ def saved_matches(flow, start):
 @pytest.mark.parametrize("version", FLOW_VERSIONS)
 @pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "py"])
 def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(version, mpy, tmp_path):
-    flow = cpboard.Flow(str(tmp_path), mpy)
-    goal = ALLOWED_MPY_KB if mpy else GOAL_PY_KB
+    board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), mpy), version, ALLOWED_MPY_KB if mpy else GOAL_PY_KB)
+
+
+def board_flow_within_the_heap_goal(flow, version, goal):
+    """A human game on ``flow``'s drive in ``goal`` KB (plus the stand-ins): saves, a power cut, the resume."""
     # The stand-ins' own bytes are on top of the goal: the board has them off the heap.
     probe = flow.run("", 0, "256k", version)
     heap = "%dk" % (goal + cpboard.Flow.standin_bytes(probe) // 1024 + 1)
@@ -154,14 +158,14 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
     # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut.
     first = flow.run(cpboard.FIRST_RUN + " A" * 40 + " CUT", 1000, heap, version)
     assert "standin: power cut" in first.stdout and cpboard.Flow.clean(first, "power cut"), first.stdout + first.stderr
-    before = [m for m in saved_matches(flow, bytes(8192)) if m is not None]
+    before = [m for m in saved_matches(flow, b"\xff" * 8192) if m is not None]
     assert len(before) >= 3 and before[-1].where != mt.FINISHED
     last = before[-1].game
     with open(os.path.join(flow.work, "nvm.bin"), "rb") as f:
         at_cut = f.read()
     # Power back on: Continue (A on the title), then A on every screen until the game is over.
     flow.power_on()
-    frame = str(tmp_path / "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
+    frame = os.path.join(flow.folder, "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
     second = flow.run("A", 400, heap, version, env={"LAMA_FRAME": frame})
     assert cpboard.Flow.clean(second), second.stdout + second.stderr
     after = [m for m in saved_matches(flow, at_cut) if m is not None]

@@ -123,13 +123,27 @@ def _cut_and_resume(data, seed=5, script="A"):
     return play(script, seed=seed, save=data, title_choice="Continue")
 
 
-def test_every_action_is_saved_and_a_power_cut_resumes_exactly_there():
-    # Cut the power after 40, 80, ... screens: the save holds the game of that moment.
-    for cut in (40, 80, 160, 320):
-        hw, app, driver, rec = play(THREE_HUMANS, max_screens=cut)
+def test_a_power_cut_resumes_at_the_start_of_the_current_human_turn():
+    # Three humans: every turn starts with a hand-off, and the save there holds the game of that
+    # moment (the decisions before it; a prompt of the same turn waits for the next hand-off).
+    for cut in (40, 80, 160, 320, 41, 83, 167):
+        hw = mock.Hardware(THREE_HUMANS, seed=5)
+        app = appmod.App(hw)
+        driver = Driver(app, random_choice(rng.Rng(3)), cut)
+        hw.buttons.feed = driver
+        starts = []  # the game at each hand-off
+        inner = hw.screen.show
+
+        def show(view, inner=inner, starts=starts, app=app):
+            inner(view)
+            if view.title == "Pass the device":
+                starts.append(app.match.game.to_bytes())
+
+        hw.screen.show = show
+        with pytest.raises(mock.Done):
+            app.run()
         saved = mt.Match.from_bytes(hw.storage.data)
-        assert saved.game.to_bytes() == app.match.game.to_bytes()
-        assert saved.where == app.match.where and saved.kinds[:3] == bytes(3)
+        assert saved.game.to_bytes() == starts[-1] and saved.kinds[:3] == bytes(3)
         # Power back: the title offers Continue, and it resumes that very game.
         hw2, app2, driver2, rec2 = play("", save=hw.storage.data, title_choice="Continue", max_screens=2)
         titles = [t for t, _, _, _ in rec2.shown]
@@ -140,17 +154,24 @@ def test_every_action_is_saved_and_a_power_cut_resumes_exactly_there():
             assert titles[1] == "Pass the device"
 
 
+def _same_choice(g, legal):
+    """A test player whose choice depends on the game alone (so it repeats after a resume)."""
+    from engine import bots
+
+    return bots.choose(g, g.current_player, bots.NORMAL, rng.Rng(sum(g.to_bytes())))
+
+
 def test_a_power_cut_during_bot_moves_replays_them_exactly():
-    # One human, three bots: saves are taken when a person is next, not per bot move.
+    # One human, three bots: the save is taken when the human's turn begins, never per bot move.
     kinds = [mt.HUMAN, 3, 2, 1]
 
     def run(save=None, cut_after=None, screens=300):
-        """Play (or Continue) with the test player; with ``cut_after``, stop on the
-        first bot screen once that many screens were answered. Returns the
-        mock and the game at every human turn screen."""
+        """Play (or Continue) with the test player; with ``cut_after``, stop on the first bot
+        screen after that many screens with unsaved moves. Returns the mock and the game at
+        each human turn (its first screen)."""
         hw = mock.Hardware(new_game_script(kinds) if save is None else "", save=save, seed=9)
         app = appmod.App(hw)
-        driver = Driver(app, random_choice(rng.Rng(4)), screens, "New game" if save is None else "Continue")
+        driver = Driver(app, _same_choice, screens, "New game" if save is None else "Continue")
         turns = []
 
         hw.buttons.feed = driver
@@ -159,10 +180,13 @@ def test_a_power_cut_during_bot_moves_replays_them_exactly():
         def show(view):
             inner(view)
             if view.title.startswith("Round ") and view.card_cursor >= 0:
-                turns.append(app.match.game.to_bytes())
+                now = app.match.game.to_bytes()
+                if not turns or turns[-1] != now:
+                    turns.append(now)
             if cut_after is not None and driver.answered >= cut_after and view.title.endswith("(bot)"):
-                if mt.Match.from_bytes(hw.storage.data).game.to_bytes() != app.match.game.to_bytes():
-                    raise mock.Done()  # the power goes after unsaved bot moves
+                data = hw.storage.data
+                if data and mt.Match.from_bytes(data).game.to_bytes() != app.match.game.to_bytes():
+                    raise mock.Done()  # the power goes after unsaved moves
 
         hw.screen.show = show
         with pytest.raises(mock.Done):
@@ -170,11 +194,16 @@ def test_a_power_cut_during_bot_moves_replays_them_exactly():
         return hw, turns
 
     _, seen = run()
-    hw, before = run(cut_after=8)
-    assert hw.screen.screens[-1][0].endswith("(bot)")  # cut after a bot moved, unsaved
-    _, after = run(save=hw.storage.data, screens=5)
-    # The next human turn after the cut is exactly the one of the uninterrupted game.
-    assert after[0] == seen[len(before)]
+    for cut in (6, 12, 20):  # the first game is over after ~27 screens answered
+        hw, before = run(cut_after=cut)
+        assert hw.screen.screens[-1][0].endswith("(bot)")  # cut after a bot moved, unsaved
+        saved = mt.Match.from_bytes(hw.storage.data)
+        # The start of the human's last turn, or the round summary before it (bots moved since).
+        assert saved.game.to_bytes() == before[-1] or saved.where == mt.SUMMARY
+        _, after = run(save=hw.storage.data, screens=40)
+        # Resumed at that turn (the bots before it replayed); the same choice, and the bots
+        # replay to exactly the next turn.
+        assert after[0] == before[-1] and after[1] == seen[len(before)]
 
 
 def test_resume_mid_turn_and_play_to_the_end():

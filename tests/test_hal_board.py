@@ -339,33 +339,7 @@ def test_joystick_axes_can_be_flipped():
     assert j.read() == hal.RIGHT
 
 
-def test_generic_board_reads_pins_from_settings_and_reports_missing_ones(fake_board, monkeypatch):
-    b = fake_board.board
-    b.board_id = "feather"
-    b.D5, b.D6, b.D9 = "D5", "D6", "D9"
-    env = {"LAMA_BUTTON_A": "D5", "LAMA_BUTTON_B": "D6", "LAMA_BUTTON_UP": "D99", "LAMA_BUTTON_DOWN": "D9"}
-    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
-    hw = hb.open()
-    sc = Scanner.created[-1]
-    assert sc.pins == ["D6", "D5", "D9"] and sc.kw == {"value_when_pressed": False, "pull": True}
-    assert "No pin D99 for Up" in hw.notices
-    sc.push(0, True)
-    sc.push(2, True)
-    assert [hw.buttons.press(), hw.buttons.press()] == [hal.B, hal.DOWN]
-
-
-def test_generic_board_drops_a_pin_in_use_and_falls_back_to_board_buttons(fake_board, monkeypatch):
-    b = fake_board.board
-    b.board_id = "clue_nrf52840_express"
-    b.BUTTON_A, b.BUTTON_B = "PA", "PB"
-    Scanner.bad_pins = ("PB",)
-    monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: None)
-    hw = hb.open()
-    assert "B pin in use: off" in hw.notices and "No B button: settings.toml" in hw.notices
-    sc = Scanner.created[-1]
-    assert sc.pins == ["PA"]
-    sc.push(0, True)
-    assert hw.buttons.press() == hal.A
+# Boards with buttons on pins (hal/pins.py) and every settings.toml value: tests/test_settings.py.
 
 
 def test_no_display_prints_screens_and_no_nvm_reports_saves_off(fake_board, capsys):
@@ -434,7 +408,8 @@ def test_nvm_saves_alternate_slots_and_the_newest_wins():
     for i in range(300):  # the 8-bit sequence number wraps
         s.save(b"save %d" % i)
         assert saves.NvmStore(nvm).load() == b"save %d" % i
-    assert nvm.mem[0:2] == b"LK" and nvm.mem[s.area : s.area + 2] == b"LK"
+    b = s._at(0, 1)  # slot B: cell 4, the second half (on an nRF52, the second 4 KB page)
+    assert nvm.mem[0:2] == b"LK" and b == 4096 and nvm.mem[b : b + 2] == b"LK"
 
 
 def test_a_save_is_one_write_and_an_unchanged_save_none():
@@ -460,7 +435,8 @@ def test_a_torn_write_leaves_the_previous_save(cut):
     assert after.load() == b"B" * 300
     after.save(b"D" * 300)  # goes over the torn slot, not over B
     assert saves.NvmStore(nvm).load() == b"D" * 300
-    nvm.mem[after.area * (1 - after._newest) : after.area * (1 - after._newest) + 8] = bytes(8)
+    other = after._at(0, 1 - after._newest[0])
+    nvm.mem[other : other + 8] = bytes(8)
     assert saves.NvmStore(nvm).load() == b"D" * 300
 
 
@@ -673,14 +649,20 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
 
 def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatch):
     # settings.toml: LAMA_JOYSTICK_FLIP = 1 (unquoted) comes back from os.getenv as 1 on 9.x.
+    from hal import boardopen
+
     env = {"LAMA_NUMBER": 12, "LAMA_TEXT": " y ", "LAMA_EMPTY": "  "}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
-    assert hb.setting("LAMA_NUMBER") == "12" and hb.setting("LAMA_TEXT") == "y"
-    assert hb.setting("LAMA_EMPTY") is None and hb.setting("LAMA_MISSING") is None
+    notices = []
+    assert boardopen.read("LAMA_NUMBER", notices) == "12" and boardopen.read("LAMA_TEXT", notices) == "y"
+    assert boardopen.read("LAMA_EMPTY", notices) is None and boardopen.read("LAMA_MISSING", notices) is None
+    assert notices == []
 
 
 def test_lama_seed_in_settings_fixes_the_deal_of_new_games(fake_board, monkeypatch):
+    pybadge(fake_board)
     hw = hb.open()
     fresh = {hw.entropy() for _ in range(5)}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: {"LAMA_SEED": "42"}.get(k, d))
+    hw = hb.open()  # settings are read at start-up
     assert hw.entropy() == 42 and len(fresh) > 1

@@ -4,6 +4,7 @@ import errno
 import importlib.machinery
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 
@@ -129,6 +130,100 @@ def test_deploy_refuses_micropythons_mpy_cross(drive):
     assert done.returncode != 0 and "not CircuitPython's mpy-cross" in done.stderr
 
 
+def test_an_mpy_cross_that_is_not_there_is_named_not_found(drive, tmp_path):
+    gone = str(tmp_path / "mpy-cross-10.2.1")
+    done = tool("deploy", str(drive), "--mpy-cross", gone)
+    assert done.returncode != 0 and "%s not found" % gone in done.stderr, done.stderr
+    assert "does not run" not in done.stderr
+    assert sorted(os.listdir(drive)) == ["boot_out.txt", "settings.toml"]
+
+
+@needs_cross
+def test_an_mpy_cross_without_its_run_bit_is_named_not_executable(drive, tmp_path):
+    # As a fresh download is: the file is there, its run bit is not.
+    downloaded = tmp_path / "Downloads" / "mpy-cross-10.2.1"
+    downloaded.parent.mkdir()
+    shutil.copyfile(cpboard.cross(), downloaded)
+    os.chmod(downloaded, 0o644)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2026-12-01; Adafruit PyBadge\n")
+    done = tool("deploy", str(drive), "--mpy-cross", str(downloaded))
+    assert done.returncode != 0 and "not executable (chmod +x %s)" % downloaded in done.stderr, done.stderr
+    assert "does not run" not in done.stderr
+    # Found by itself under LAMA_CIRCUITPYTHON: the same reason, and the sources are copied.
+    folder = tmp_path / "cp" / "10.2.1"
+    folder.mkdir(parents=True)
+    shutil.copyfile(downloaded, folder / "mpy-cross")
+    found = tool("deploy", str(drive), env={"LAMA_CIRCUITPYTHON": str(tmp_path / "cp")})
+    assert found.returncode == 0 and "not executable (chmod +x" in found.stdout, found.stdout + found.stderr
+    assert (drive / "engine" / "game.py").is_file()
+
+
+def test_the_readme_example_sets_the_run_bit_first():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    example = text[text.index("tools/deploy /media/") - 400 : text.index("tools/deploy /media/")]
+    assert "chmod +x" in example
+
+
+def complete(drive):
+    """True when ``drive`` holds every file of the game, each with its bytes (a --py deploy)."""
+    for src, rel in deploy.game_files():
+        with open(src, "rb") as f:
+            if not (drive / rel).is_file() or (drive / rel).read_bytes() != f.read():
+                return False
+    return True
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_deploy_piped_into_head_finishes_the_drive_without_a_traceback(drive, buffered):
+    # tools/deploy ... | head: the reader goes away after a line; the copying must go on.
+    environ = dict(os.environ)
+    environ.pop("LAMA_MPY_CROSS", None)
+    if not buffered:
+        environ["PYTHONUNBUFFERED"] = "1"
+    proc = subprocess.Popen(
+        [sys.executable, os.path.join(ROOT, "tools", "deploy"), str(drive), "--py"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environ,
+    )
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert complete(drive)
+
+
+def test_a_deploy_cut_short_leaves_a_drive_that_runs_nothing_and_the_next_one_finishes_it(drive):
+    lines = []
+
+    def cut(line):
+        lines.append(line)
+        if len(lines) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        deploy.deploy(str(drive), log=cut)
+    # Some modules are there, but neither code.py nor boot.py: the board runs no half-new game.
+    assert (drive / "engine").is_dir() and not (drive / "code.py").exists() and not (drive / "boot.py").exists()
+    finished = []
+    deploy.deploy(str(drive), log=finished.append)
+    assert complete(drive)
+    assert [line.split()[1] for line in finished[-2:]] == ["boot.py", "code.py"]  # written last
+    # An update cut short removes the entry points of the older game first, too.
+    (drive / "hal" / "keys.py").write_text("# older\n")
+
+    def stop(line):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        deploy.deploy(str(drive), log=stop)
+    assert not (drive / "code.py").exists() and (drive / "hal" / "keys.py").read_text() == "# older\n"
+    deploy.deploy(str(drive), log=finished.append)
+    assert complete(drive)
+
+
 def test_deploy_without_an_mpy_cross_copies_sources_with_a_warning(drive, tmp_path):
     done = tool("deploy", str(drive), env={"LAMA_CIRCUITPYTHON": str(tmp_path / "none")})
     assert done.returncode == 0 and "warning: no CircuitPython mpy-cross" in done.stdout
@@ -201,6 +296,37 @@ def test_deploy_ships_only_the_library_files_tools_libs_installed(tmp_path):
         (tmp_path / package).mkdir()
     rels = [rel for _, rel in deploy.game_files(str(tmp_path))]
     assert rels == ["code.py", "boot.py", "lib/adafruit_ticks/__init__.py"]
+
+
+def test_every_board_module_goes_to_the_drive_subpackages_too(tmp_path):
+    # Whatever hal/ holds (a board profile's own package too), but the desktop's and the tests' modules.
+    for name in ("code.py", "boot.py"):
+        (tmp_path / name).write_text("")
+    for package in ("engine", "play", "hal", "hal/boards", "hal/__pycache__", "hal/notes"):
+        (tmp_path / package).mkdir()
+    for rel in (
+        "engine/__init__.py",
+        "hal/__init__.py",
+        "hal/board.py",
+        "hal/desktop.py",
+        "hal/mock.py",
+        "hal/boards/__init__.py",
+        "hal/boards/pygamer.py",
+        "hal/boards/mock.py",
+        "hal/notes/x.py",
+    ):
+        (tmp_path / rel).write_text("")
+    rels = [rel for _, rel in deploy.game_files(str(tmp_path))]
+    assert rels == [
+        "code.py",
+        "boot.py",
+        "engine/__init__.py",
+        "hal/__init__.py",
+        "hal/board.py",
+        "hal/boards/__init__.py",
+        "hal/boards/mock.py",
+        "hal/boards/pygamer.py",
+    ]
 
 
 def test_the_board_library_list_pins_what_the_desktop_runs():

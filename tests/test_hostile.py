@@ -328,7 +328,7 @@ def test_monkeys_with_power_cuts_and_damaged_saves(seed):
 
 # ---- errors reach the title ---------------------------------------------------------------------
 def test_an_engine_error_mid_game_stops_the_game_keeps_the_save_and_returns_to_the_title(monkeypatch):
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 3, 3]) + " Right A Right A A A")
+    hw = mock.Hardware(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")  # two human turns: one save
     app = appmod.App(hw)
     real = bots.choose
     calls = []

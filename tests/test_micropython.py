@@ -113,4 +113,5 @@ def test_the_whole_flow_plays_a_bot_game_in_a_72k_heap():
     done = mpy.run(FLOW % 3, heap="72k", packages=("engine", "play", "hal"))
     assert done.returncode == 0, done.stdout + done.stderr
     over, rounds, screens, saves, _ = done.stdout.split()
-    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(saves) >= int(rounds)
+    # A game of bots alone is saved when it ends (bots replay: no save is needed before).
+    assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(saves) >= 1

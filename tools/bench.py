@@ -6,6 +6,8 @@
                                      # objects and on the stand-ins), Hard move on a SAMD51
     python tools/bench.py --board --all   # and the heap table over both versions and forms
     python tools/bench.py --screen   # one screen update: pixels pushed, objects changed
+    python tools/bench.py --bundle   # the project bundle: its size, each folder's board flow heap
+    python tools/bench.py --erases   # nvm erases per game and per human turn (also in the default run)
 
 Prints random-play moves per second (whole games: deals and scoring
 included), the bytes of one game state per player count, and under the real
@@ -234,6 +236,77 @@ def board_figures(everything):
             print("  %-26s %8s %8s %8s %8s" % tuple(["  the same, C displayio"] + row + ["", ""]))
 
 
+def flow_erases(kinds, games=12, rule="samd51", seed=0):
+    """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
+    through the real flow.
+
+    play.app over hal.mock, the store a board of that port gets (tools/nvmflash.store_for: slots,
+    or the log on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
+    as Normal bots do (tests/flow_driver.py presses the buttons); one device: the games follow
+    each other on the same nvm, each after a power-up. A human turn is a run of decisions of one
+    seat that nothing else came between (an exchange, or a give-away or return prompt after a
+    card, goes on with the same turn).
+    """
+    from engine import bots
+    from hal import mock
+    from play import app as appmod
+    from tests.flow_driver import Driver, new_game_script
+    from tools.nvmflash import Flash, store_for
+
+    nvm = Flash(4096 if rule == "rp2040" else 8192, rule)
+    counts = {"turns": 0, "decisions": 0}
+    after = [None]  # (seat, the game after its decision, whether its turn goes on)
+    worst = 0
+    for k in range(games):
+        erased = nvm.erases
+        hw = mock.Hardware(new_game_script(kinds) if k == 0 else "A A", seed=seed + k, keep=False)
+        hw.storage = store_for(nvm)
+        app = appmod.App(hw)
+        pick = rng.Rng(seed + k)
+
+        def choose(g, legal, pick=pick):
+            p = g.current_player
+            a = bots.choose(g, p, bots.NORMAL, pick)
+            prev = after[0]
+            if prev is None or prev[0] != p or not prev[2] or prev[1] != g.to_bytes():
+                counts["turns"] += 1
+            counts["decisions"] += 1
+            nxt = g.copy()
+            nxt.apply(a)
+            prompt = nxt.phase in (game.CHOOSE_GIVE, game.CHOOSE_RETURN)
+            goes_on = nxt.current_player == p and (a == game.EXCHANGE or prompt)
+            after[0] = (p, nxt.to_bytes(), goes_on)
+            return a
+
+        hw.buttons.feed = Driver(app, choose, 20000, None)
+        try:
+            app.run()
+        except mock.Done:
+            pass
+        if not app.match.game.is_over():
+            raise RuntimeError("a bench game did not end")
+        worst = max(worst, nvm.erases - erased)
+    return nvm.erases, counts["turns"], counts["decisions"], worst
+
+
+def erase_figures(games=12):
+    """nvm erases counted through the flow (flow_erases): per game for each setup, per human turn."""
+    setups = (("1 human + 3 bots", [0, 2, 2, 2]), ("1 human + 1 bot", [0, 2]), ("3 humans", [0, 0, 0]))
+    erases = turns = 0
+    for name, kinds in setups:
+        e, t, d, w = flow_erases(kinds, games)
+        erases += e
+        turns += t
+        print("nvm erases per game, %s: %.0f" % (name, e / games))
+        print("  (SAMD51: %d games, Kadabra, Normal bots; %.1f human turns, %.1f human decisions a game; "
+              "at most %d in a game)" % (games, t / games, d / games, w))
+    print("nvm erases per human turn: %.2f" % (erases / turns))
+    e, t, d, w = flow_erases(setups[0][1], games, "rp2040")
+    print("nvm erases per game on RP2040, 1 human + 3 bots: %.1f" % (e / games))
+    print("  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
+          " at most %d in a game)" % w)
+
+
 def screen_figures(games=6, seed=3):
     """The cost of one screen update on the board's renderer (hal/render.py through Blinka
     displayio): pixels pushed (displayio's dirty areas, clipped; 2 bytes each to the display)
@@ -303,15 +376,58 @@ def screen_figures(games=6, seed=3):
         print("  %-42s %6d %8d/%-7d %8d/%-7d" % (kind, len(rows), px[len(px) // 2], px[-1], ob[len(ob) // 2], ob[-1]))
 
 
+def bundle_figures():
+    """The project bundle (tools/bundle): the zip's size, each folder's board flow heap on its release."""
+    import importlib.machinery
+    import importlib.util
+    import shutil
+    import subprocess
+    import tempfile
+    import zipfile
+
+    loader = importlib.machinery.SourceFileLoader("tool_bundle", os.path.join(cpboard.ROOT, "tools", "bundle"))
+    bundle = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(bundle)
+    with tempfile.TemporaryDirectory() as tmp:
+        tool = os.path.join(cpboard.ROOT, "tools", "bundle")
+        done = subprocess.run([sys.executable, tool, "--out", tmp], capture_output=True, text=True)
+        if done.returncode:
+            print("bundle figures skipped: " + done.stderr.strip())
+            return
+        zipped = os.path.join(tmp, "%s-%s.zip" % (bundle.NAME, bundle.VERSION))
+        print("project bundle %s: %d bytes" % (os.path.basename(zipped), os.path.getsize(zipped)))
+        with zipfile.ZipFile(zipped) as z:
+            z.extractall(os.path.join(tmp, "unzipped"))
+        for folder, release in bundle.FOLDERS:
+            if cpboard.missing(release):
+                print("  %s: skipped, %s" % (folder, cpboard.missing(release)))
+                continue
+            card = os.path.join(tmp, release, "CIRCUITPY")  # copied onto a drive, as a person does
+            shutil.copytree(os.path.join(tmp, "unzipped", "%s-%s" % (bundle.NAME, bundle.VERSION), folder), card)
+            kb, stand = cpboard.smallest_flow_heap(version=release, budget=FLOW_PRESSES, drive=card)
+            print(
+                "  %s on CircuitPython %s: board flow heap %d KB (smallest -X heapsize %d KB minus the "
+                "stand-ins' own %d bytes)" % (folder, release, kb - stand // 1024, kb, stand)
+            )
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer games")
     ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
     ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
     ap.add_argument("--screen", action="store_true", help="only the screen-update figures (pixels, objects)")
+    ap.add_argument("--bundle", action="store_true", help="only the project bundle's figures (tools/bundle)")
+    ap.add_argument("--erases", action="store_true", help="only the nvm erase figures (also in the default run)")
     args = ap.parse_args()
+    if args.bundle:
+        bundle_figures()
+        return
     if args.screen:
         screen_figures()
+        return
+    if args.erases:
+        erase_figures()
         return
     if args.board:
         board_figures(args.all)
@@ -338,6 +454,7 @@ def main():
         + "; classic 6p %d+%d" % (len(classic.s), len(classic.r))
     )
     print("save record bytes, 6 players:               %d" % len(game.new_game(6, 1).to_bytes()))
+    erase_figures()  # 12 games each even with --quick: a few seconds, and short runs mislead (game lengths vary)
 
     done = mpy.run(MP_BENCH % (games // 10), heap="64k")
     if done.returncode:

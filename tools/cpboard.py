@@ -32,6 +32,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)  # run as a script too (python tools/cpboard.py)
+from tools import drive as drive_files  # noqa: E402
+
 VERSIONS = ("10.2.1", "9.2.9")
 # CircuitPython 10.2.1 built with its real displayio, bitmaptools, vectorio, fontio and
 # terminalio.FONT C code, plus displayrender (draws a Group as a display's refresh does).
@@ -40,6 +43,7 @@ STANDINS = os.path.join(ROOT, "tools", "standins")
 # Stand-ins a build with the real displayio does without (its C modules take their place).
 DISPLAY_STANDINS = ("displayio", "bitmaptools", "terminalio", "vectorio")
 STANDIN_MODULES = (
+    "os",  # os.getenv reads settings.toml as the release running does
     "displayio",
     "bitmaptools",
     "terminalio",
@@ -68,9 +72,7 @@ def standin_modules(version):
     return STANDIN_MODULES
 
 
-def base():
-    """The folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)."""
-    return os.environ.get("LAMA_CIRCUITPYTHON") or os.path.join(os.path.dirname(ROOT), "shared", "circuitpython")
+base = drive_files.base  # the folder of CircuitPython builds (LAMA_CIRCUITPYTHON, else ../shared/circuitpython)
 
 
 def binary(version):
@@ -186,7 +188,7 @@ def smallest(ok, low=16, high=256):
 
 
 # The board flow: the stand-ins first (their bytes printed, to be subtracted), then the
-# drive's code.py as __main__, as CircuitPython runs it.
+# drive's code.py (or boot.py) as __main__, as CircuitPython runs it.
 FLOW = """
 import gc
 gc.collect()
@@ -195,13 +197,16 @@ import %s
 gc.collect()
 print("standin bytes", gc.mem_alloc() - a)
 del a
-f = open("%s/code.py")
-main = compile(f.read(), "code.py", "exec")
+f = open("%s/%s")
+main = compile(f.read(), "%s", "exec")
 f.close()
 del f
 gc.collect()
 exec(main, {"__name__": "__main__"})
 """
+
+# The board flow's settings.toml: every new game dealt from seed 1, so that runs repeat exactly.
+SETTINGS = 'LAMA_SEED = "1"\n'
 
 # A human game on the default table (you and three Normal bots): bots to Instant speed
 # (Speed: Down Down, A twice), back up, New game, Start, then A on every screen.
@@ -211,36 +216,55 @@ FIRST_RUN = "Down Down A A Up Up A A"
 class Flow:
     """Runs of the board flow in one folder: the drive, compiled stand-ins, keys.txt, nvm.bin."""
 
-    def __init__(self, folder, mpy=True):
+    def __init__(self, folder, mpy=True, drive=None):
+        """``drive``: a drive folder already written (e.g. a bundle's folder); else tools/deploy writes one."""
         self.folder = folder
-        self.drive = make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
+        self.drive = drive or make_drive(os.path.join(folder, "CIRCUITPY"), mpy)
         self.standins = compile_standins(os.path.join(folder, "standins"))
         self.work = os.path.join(folder, "run")
         os.makedirs(self.work, exist_ok=True)
         self.power_on(erase=True)
 
     def power_on(self, erase=False):
-        """Fresh nvm (erase) or the one the last run left; an empty save log either way."""
+        """Fresh nvm (erased: 0xFF) or the one the last run left; empty save and erase logs."""
         if erase:
             with open(os.path.join(self.work, "nvm.bin"), "wb") as f:
-                f.write(bytes(8192))
-        with open(os.path.join(self.work, "nvm.log"), "wb"):
-            pass
+                f.write(b"\xff" * 8192)
+        for name in ("nvm.log", "nvm-erases.log"):
+            with open(os.path.join(self.work, name), "wb"):
+                pass
 
-    def run(self, keys, budget, heap, version=VERSIONS[0], env=None):
+    def run(self, keys, budget, heap, version=VERSIONS[0], env=None, settings=SETTINGS, absent=(), script="code.py"):
         """One run (until the budget of presses is spent or a CUT): a CompletedProcess.
 
-        New games are dealt from LAMA_SEED (default 1: the runs repeat exactly)."""
-        env = dict({"LAMA_SEED": "1"}, **(env or {}))
+        ``settings``: the text of the board's settings.toml, read by the stand-in os.getenv as
+        ``version`` reads it (default: new games dealt from LAMA_SEED 1, so that runs repeat).
+        ``absent``: stand-in modules left out, as firmware without them (e.g. ``("terminalio",)``).
+        ``env``: the process environment (the harness's own settings, e.g. LAMA_DISPLAY).
+        ``script``: the drive's file run as ``__main__`` (``boot.py`` runs that instead)."""
         with open(os.path.join(self.work, "keys.txt"), "w") as f:
             f.write("%d %s\n" % (budget, keys))
+        with open(os.path.join(self.work, "settings.toml"), "w") as f:
+            f.write(settings)
         # Paths relative to the run folder: each imported module keeps its file name on the heap,
         # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
         # ~1 KB more, and change with the folder.
         drive = os.path.relpath(self.drive, self.work)
-        code = FLOW % (", ".join(standin_modules(version)), drive)
-        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self.standins, self.work)]
+        code = FLOW % (", ".join(m for m in standin_modules(version) if m not in absent), drive, script, script)
+        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self._standins_without(absent), self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
+
+    def _standins_without(self, absent):
+        """The compiled stand-ins, or a copy of them without the modules ``absent``."""
+        if not absent:
+            return self.standins
+        folder = self.standins + "-without-" + "-".join(sorted(absent))
+        if not os.path.isdir(folder):
+            os.makedirs(folder)
+            for name in STANDIN_MODULES:
+                if name not in absent:
+                    shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
+        return folder
 
     def nvm_log(self):
         """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""
@@ -276,10 +300,10 @@ def nvm_images(log, start):
     return out
 
 
-def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400):
-    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it)."""
+def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None):
+    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow."""
     with tempfile.TemporaryDirectory() as tmp:
-        flow = Flow(tmp, mpy)
+        flow = Flow(tmp, mpy, drive)
         seen = []
 
         def ok(kb):
@@ -316,7 +340,8 @@ def main():
         sys.stdout.write(done.stdout[-6000:])
         sys.stderr.write(done.stderr[-3000:])
         clean = Flow.clean(done)
-        print("rc", done.returncode, "clean", clean, "saves", len(nvm_images(flow.nvm_log(), bytes(8192))))
+        saves = len(nvm_images(flow.nvm_log(), b"\xff" * 8192))
+        print("rc", done.returncode, "clean", clean, "saves", saves)
         sys.exit(0 if clean else 1)
 
 

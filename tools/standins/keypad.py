@@ -1,10 +1,33 @@
-"""Stand-in for keypad: a ShiftRegisterKeys that presses the buttons of a script.
+"""Stand-in for keypad: scanners that refuse what CircuitPython's refuse, cost what they cost, and
+press the buttons of a script.
 
-``keys.txt`` in the working folder: the first word is the budget (how many presses in all),
-then button names (B A Start Select Right Down Up Left) and ``CUT``, a power cut (SystemExit 9).
+Refusals, as shared-bindings/keypad/Keys.c and ShiftRegisterKeys.c (10.2.1 and 9.2.9 alike) make them:
+``value_when_pressed`` (and ShiftRegisterKeys' ``clock``, ``data``, ``latch``, ``key_count``) are
+required keywords (TypeError); a pin that is not a ``microcontroller.Pin`` is a TypeError, a pin twice
+in ``Keys`` too ("row_pins contains duplicate pins", validate_no_duplicate_pins), a pin in use a
+ValueError ("D5 in use", assert_pin_free); ``key_count`` >= 1 and one per data pin, ``interval`` >= 0,
+``max_events`` >= 1, ``debounce_threshold`` 1..127 (ValueError). A scanner claims its pins until
+``deinit()``.
+
+Pins: ``Pin`` is the class board.py makes the pins of (and calls ``microcontroller.Pin``), ``pins``
+the pins in use (the display's, a scanner's).
+
+Heap: a scanner costs what the C objects cost on a 32-bit board, counted from the structs in
+shared-module/keypad (16-byte GC blocks; ``_c_bytes``): ShiftRegisterKeys with 1 data pin 592 bytes
+(the object 80, three DigitalInOut 48, the data-pin tuple, key counts and debounce counters 16
+each, the EventQueue 32, its ring of 64 events x 6 bytes 384). The Python objects here take less;
+a bytearray pads each scanner to the C figure (measured with gc.mem_alloc on the 10.2.1 unix port,
+tests/test_settings.py checks it). An ``Event`` is 48 bytes here against the C object's 16: a Python
+instance cannot be smaller than its attribute table (the game makes one and reuses it).
+
+Few names of its own are interned (helpers are nested, attributes reuse names CircuitPython has):
+each qstr a stand-in adds moves the points where the game's qstr pools grow (tools/cpboard.py).
+
+The script: ``keys.txt`` in the working folder: the first word is the budget (how many presses in
+all), then button names (B A Start Select Right Down Up Left) and ``CUT``, a power cut (SystemExit 9).
 When the script is done it presses A until the budget is spent, then exits (SystemExit 0) after
-printing ``standin: budget spent``. Each press is a pressed and a released event, one a poll:
-the queue is empty on every other call, so start-up sees no key held.
+printing ``standin: budget spent``. Each press is a pressed and a released event, one a poll: the
+queue is empty on every other call, so start-up sees no key held.
 """
 
 import gc
@@ -14,86 +37,196 @@ import supervisor
 
 _NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
 
+# keys.txt, read at import: the script's words count with the stand-ins, not with the game. (Named
+# ``keys``, a name CircuitPython has: a stand-in's own names move the game's qstr pool steps.)
+try:
+    keys = open("keys.txt").read().split()
+except OSError:
+    keys = ["0"]
+
+
+class Pin:
+    """A microcontroller pin (``microcontroller.Pin``, which board.py makes this): one object per pin,
+    compared by identity, named by the first name the board gives it, as CircuitPython's errors name it
+    (shared-bindings/microcontroller/Pin.c, get_pin_name: "D5 in use")."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+# Pins in use (a display's, a scanner's): a fixed table, so that claiming allocates nothing (a growing
+# list would put its growth on the game's heap figure). A second claim of a pin one has already is no
+# error (a DigitalInOut does not check).
+pins = [None] * 64
+
 
 def _heap():
     gc.collect()
     print("standin: heap in use", gc.mem_alloc())
 
 
+def _check(data, interval, max_events, debounce_threshold, args):
+    """What keypad_*_make_new checks, in its order: required arguments (missing: their default, the
+    class Pin, which no caller passes), (name, pin) pairs, then the numbers."""
+    for value, name in args:
+        if value is Pin:
+            raise TypeError("'%s' argument required" % name)
+    for name, pin in data:
+        if not isinstance(pin, Pin):
+            raise TypeError("%s must be of type Pin, not %s" % (name, type(pin).__name__))
+    if interval is not None and not isinstance(interval, (int, float)):
+        raise TypeError("interval must be of type float, not %s" % type(interval).__name__)
+    if interval is not None and interval < 0:
+        raise ValueError("interval must be >= 0")
+    for value in (max_events, debounce_threshold):
+        if not isinstance(value, int):
+            raise TypeError("can't convert %s to int" % type(value).__name__)
+    if max_events < 1:
+        raise ValueError("max_events must be >= 1")
+    if not 1 <= debounce_threshold <= 127:
+        raise ValueError("debounce_threshold must be 1-127")
+    for name, pin in data:  # validate_obj_is_free_pin
+        if pin in pins:  # (a Pin is equal to itself only)
+            raise ValueError("%s in use" % pin.name)
+
+
 class Event:
+    """A key event (keypad.Event): key_number, pressed, released, timestamp."""
+
     def __init__(self, key_number=0, pressed=True, timestamp=None):
+        if not isinstance(key_number, int):
+            raise TypeError("can't convert %s to int" % type(key_number).__name__)
+        if key_number < 0:
+            raise ValueError("key_number must be >= 0")
         self.key_number = key_number
-        self.pressed = pressed
-        self.released = not pressed
-        self.timestamp = timestamp or 0
+        self.pressed = bool(pressed)
+        self.timestamp = supervisor.ticks_ms() if timestamp is None else timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
 
 
 class EventQueue:
-    def __init__(self):
-        self.overflowed = False
-        self._step = 0  # 0: nothing (then a press), 1: the release is next
-        self._key = 1
-        self.presses = 0
-        try:
-            with open("keys.txt") as f:
-                words = f.read().split()
-        except OSError:
-            words = ["0"]
-        self._budget = int(words[0])
-        self._script = words[1:]
-        self._at = 0
+    """The scanner's queue: events come from the script in keys.txt."""
 
-    def _next_key(self):
-        if self.presses >= self._budget:
-            _heap()
-            print("standin: budget spent")
-            sys.exit(0)
-        self.presses += 1
-        if self._at < len(self._script):
-            word = self._script[self._at]
-            self._at += 1
-            if word == "CUT":
-                _heap()
-                print("standin: power cut after", self.presses - 1, "presses")
-                sys.exit(9)
-            return _NAMES.index(word)
-        return 1
+    def __init__(self, max_events):
+        self.data = bytearray(max_events * 6)  # the C ring: 6 bytes an event (EventQueue.c, EVENT_SIZE_BYTES)
+        self.overflowed = False
+        self.count = 0  # presses so far
+        self.step = 0  # 0: nothing (then a press), 2: a press is next, 1: its release
 
     def get_into(self, event):
-        step = self._step
+        step = self.step
         if step == 0:
-            self._step = 2
+            self.step = 2
             return False
         if step == 2:
-            self._key = self._next_key()
-            pressed = True
-            self._step = 1
-        else:
-            pressed = False
-            self._step = 0
-        event.key_number = self._key
-        event.pressed = pressed
-        event.released = not pressed
+            if self.count >= int(keys[0]):
+                _heap()
+                print("standin: budget spent")
+                sys.exit(0)
+            self.count += 1
+        word = keys[self.count] if self.count < len(keys) else "A"
+        if word == "CUT":
+            _heap()
+            print("standin: power cut after", self.count - 1, "presses")
+            sys.exit(9)
+        self.step = 1 if step == 2 else 0
+        event.key_number = _NAMES.index(word)
+        event.pressed = step == 2
         event.timestamp = supervisor.ticks_ms()
         return True
 
     def clear(self):
-        pass
+        self.overflowed = False
 
     def __len__(self):
         return 0
 
 
-class ShiftRegisterKeys:
-    def __init__(self, *, clock, data, latch, key_count, value_when_pressed=True, interval=0.02, max_events=64):
+class Keys:
+    """keypad.Keys: one key a pin (and ShiftRegisterKeys' base here)."""
+
+    def __init__(self, pins, *, value_when_pressed=Pin, pull=True, interval=None, max_events=64, debounce_threshold=1):
+        _check((), None, 1, 1, ((value_when_pressed, "value_when_pressed"),))
+        n = len(pins)  # TypeError for what has no length
+        for i in range(n):  # validate_no_duplicate_pins(pins, MP_QSTR_row_pins)
+            for j in range(i, n):
+                _check((("object in row_pins", pins[j]),), None, 1, 1, ())
+                if j > i and pins[i] is pins[j]:
+                    raise TypeError("row_pins contains duplicate pins")
+        items = [("pin", pins[i]) for i in range(n)]
+        _check(items, interval, max_events, debounce_threshold, ())
+        # The C allocations: the object (48 bytes), a DigitalInOut (16) a pin, their tuple, the
+        # debounce counters (a byte a key) (shared-module/keypad/*.c, 32-bit ARM).
+        self.start([pin for _, pin in items], n, max_events, (48,) + (16,) * n + (8 + 4 * n, n))
+
+    def start(self, data, key_count, max_events, args):
+        """Claims the pins ``data``, makes the queue, and pads to what the C object's allocations of
+        ``args`` bytes take in 16-byte blocks, with the EventQueue's 32 and its ring."""
+        self.pins = tuple(data)
+        for pin in data:
+            if pin not in pins:
+                pins[pins.index(None)] = pin
         self.key_count = key_count
-        self.events = EventQueue()
+        self.events = EventQueue(max_events)
+        # What the Python objects lack of the C objects' heap: they take 96 bytes with their
+        # attributes (as much as the C EventQueue's 32, the bytearray's own 16, and 48), plus the pin
+        # tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
+        self.value = None
+        pad = -96 - ((8 + 4 * len(data) + 15) & -16)
+        for x in args:
+            pad += (x + 15) & -16
+        if pad >= 0:
+            self.value = bytearray(pad)
 
     def reset(self):
         pass
 
     def deinit(self):
-        pass
+        for i in range(len(pins)):
+            if pins[i] in self.pins:
+                pins[i] = None
+        self.pins = ()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()
 
 
-Keys = ShiftRegisterKeys
+class ShiftRegisterKeys(Keys):
+    """keypad.ShiftRegisterKeys: keys read through shift registers (the PyBadge's buttons)."""
+
+    def __init__(
+        self,
+        *,
+        clock=Pin,
+        data=Pin,
+        latch=Pin,
+        value_to_latch=True,
+        key_count=Pin,
+        value_when_pressed=Pin,
+        interval=None,
+        max_events=64,
+        debounce_threshold=1,
+    ):
+        required = ((clock, "clock"), (data, "data"), (latch, "latch"), (key_count, "key_count"))
+        _check((), None, 1, 1, required + ((value_when_pressed, "value_when_pressed"),))
+        datas = [data] if isinstance(data, Pin) else [data[i] for i in range(len(data))]
+        _check([("data", d) for d in datas], None, 1, 1, ())
+        counts = [key_count] if isinstance(key_count, int) else [key_count[i] for i in range(len(key_count))]
+        if len(counts) != len(datas):
+            raise ValueError("key_count length must be %d" % len(datas))
+        for c in counts:
+            if c < 1:
+                raise ValueError("key_count must be >= 1")
+        _check([("clock", clock), ("latch", latch)], interval, max_events, debounce_threshold, ())
+        # The C allocations: the object (72 bytes), a DigitalInOut (16) for the clock, the latch and
+        # each data pin, the data pins' tuple, the key counts, the debounce counters (a byte a key)
+        # (shared-module/keypad/*.c, 32-bit ARM).
+        n = len(datas)
+        parts = (72,) + (16,) * (2 + n) + (8 + 4 * n, 4 * len(counts), sum(counts))
+        self.start([clock, latch] + datas, sum(counts), max_events, parts)

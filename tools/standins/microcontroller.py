@@ -1,46 +1,102 @@
-"""Stand-in for microcontroller: ``nvm`` as the file nvm.bin (8192 bytes, as a SAMD51's; made by the harness).
+"""Stand-in for microcontroller: ``nvm`` refuses what CircuitPython's does and counts flash erases.
 
-Not on the heap, as a board's nvm is not. Every write is appended to nvm.log (offset, length,
-bytes) so that a test can replay each save.
+:class:`ByteArray` is ``microcontroller.nvm`` as CircuitPython's C code behaves
+(shared-bindings/nvm/ByteArray.c, the same in 9.2.9 and 10.2.1): a slice with a
+step other than 1 raises NotImplementedError, a value of another length
+ValueError, a value that is not bytes, bytearray, memoryview or array
+NotImplementedError, an index out of range IndexError, a byte outside 0..255
+ValueError; a slice read returns a new bytearray. A write costs flash erases
+by the port's rule (``rule``), counted in ``erases``:
+
+* ``"samd51"``: every write erases the whole 8 KB block and programs its 16 pages
+  of 512 bytes back, whatever it writes (ports/atmel-samd common-hal/nvm/ByteArray.c
+  -> ASF4 hpl_nvmctrl.c ``_flash_write``);
+* ``"rp2040"``: a write into a range that reads all 0xFF only programs its 256-byte
+  pages; any other erases the 4 KB sector and programs it back
+  (ports/raspberrypi common-hal/nvm/ByteArray.c; RP2350 the same);
+* ``"nrf52"``: a write erases and programs every 4 KB page it touches
+  (ports/nordic common-hal/nvm/ByteArray.c, peripherals/nrf/nvm.c).
+
+``mem``: the flash, a bytearray; None (the board flow, tools/cpboard.py): the file
+``nvm.bin`` in the working folder, every write also appended to ``nvm.log`` (offset,
+length, bytes) and each erase to ``nvm-erases.log`` (a byte each), so that the nvm
+stays off the CircuitPython heap as a board's does and a test can replay each
+save and count the erases. tools/nvmflash.py adds power cuts (tests, bench).
+
+Few names, and no short strings: in the board flow each is a qstr on the CircuitPython
+heap, which a board's nvm (C code, its names in ROM) does not have.
 """
 
-_SIZE = 8192
 
+class ByteArray:
+    """``microcontroller.nvm`` of a port (``rule``: "samd51", "rp2040", "nrf52"), counting erases."""
 
-class _Nvm:
+    def __init__(self, size=8192, rule="samd51", mem=None):
+        self.rule = rule
+        self.mem = mem
+        self.size = size
+        self.erases = 0
+        self.writes = 0
+
     def __len__(self):
-        return _SIZE
+        return self.size
 
-    def _range(self, i):
-        if isinstance(i, slice):
-            start, stop, _ = i.indices(_SIZE)
-            return start, max(start, stop)
-        return i, i + 1
+    def _range(self, k):
+        """(start, stop) of index or slice ``k``, refused as CircuitPython refuses it; stop
+        is -1 for an index."""
+        if isinstance(k, int):
+            i = k + self.size if k < 0 else k
+            if not 0 <= i < self.size:
+                raise IndexError("nvm index out of range")
+            return i, -1
+        start, stop, step = k.indices(self.size)
+        if step != 1:
+            raise NotImplementedError("only slices with step=1 (aka None) are supported")
+        return start, max(start, stop)
 
-    def __getitem__(self, i):
-        # Only the bytes asked for are read: a board's nvm read costs just the slice.
-        start, stop = self._range(i)
-        with open("nvm.bin", "rb") as f:
-            f.seek(start)
-            data = f.read(stop - start)
-        data += bytes(stop - start - len(data))
-        return data if isinstance(i, slice) else data[0]
+    def __getitem__(self, k):
+        start, stop = self._range(k)
+        end = start + 1 if stop < 0 else stop
+        if self.mem is None:
+            with open("nvm.bin", "rb") as f:
+                f.seek(start)
+                data = bytearray(f.read(end - start))  # a new bytearray, as a board's read
+        else:
+            data = bytearray(self.mem[start:end])
+        return data[0] if stop < 0 else data
 
-    def __setitem__(self, i, value):
-        start, stop = self._range(i)
-        if not isinstance(i, slice):
+    def __setitem__(self, k, value):
+        start, stop = self._range(k)
+        if stop < 0:
+            if not 0 <= value <= 255:
+                raise ValueError("nvm bytes must be 0-255")
             value = bytes((value,))
-        if len(value) != stop - start:
-            raise ValueError("nvm slice of another length")
+        elif not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
+            raise NotImplementedError("array/bytes required on right side")
+        elif len(value) != stop - start:
+            raise ValueError("Slice and value different lengths.")
+        value = bytes(value)
+        end = start + len(value)
+        self.writes += 1
+        erases = 0
+        if self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
+            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page
+            erases = (max(end, start + 1) - 1) // unit - start // unit + 1  # the units it touches
+        self.erases += erases
+        if self.mem is not None:  # the bytes erasing and programming back leave
+            self.mem[start:end] = value
+            return
         with open("nvm.bin", "r+b") as f:
             f.seek(start)
             f.write(value)
         with open("nvm.log", "ab") as f:
             f.write(bytes((start & 0xFF, start >> 8, len(value) & 0xFF, len(value) >> 8)))
             f.write(value)
+        with open("nvm-erases.log", "ab") as f:
+            f.write(bytes(erases))
 
 
-nvm = _Nvm()
+nvm = ByteArray()
 
 
 class _Cpu:

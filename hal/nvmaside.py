@@ -1,0 +1,33 @@
+"""Copies kept aside in hal/saves.py's NvmStore: loaded only when the flow refuses a save.
+
+A refused save (one that cannot be read or that the rules refuse) is never deleted: its record is
+copied to one of two aside places of its key, the first keeping the first copy and the second
+the last (replacing one is told: hal.saves.GONE), and then its slot is cleared (a second write,
+a second erase on SAMD51: a refused save is rare). Runs on CircuitPython and CPython.
+"""
+
+from hal.saves import ASIDE, GONE, SAVE, record
+
+
+def set_aside(store, key):
+    """Keep the record ``store.load(key)`` returned aside; where it went ("nvm aside" [+ GONE])."""
+    if store._newest[key] < -1:
+        store.load(key)
+    slot = store._loaded[key]
+    note = ""
+    if slot >= 0:
+        at = store._at(key, slot)
+        n, payload, ok, seq = store._read(at, SAVE + key)
+        rec = record(ASIDE + key, seq, payload)
+        if not ok:  # keep it as it was, damage and all (its CRC stays wrong)
+            rec[6] ^= 0xFF
+        place = store._at(key, 2)
+        if store.nvm[place] == 0x4C:  # the first place keeps the first copy
+            place = store._at(key, 3)
+            if store.nvm[place] == 0x4C:
+                note = GONE
+        store._write(place, rec)
+        store._write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
+        store._loaded[key] = -1
+        store._scan(key)
+    return store.where + " aside" + note

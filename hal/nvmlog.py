@@ -1,0 +1,203 @@
+"""Saves in an nvm that programs blank flash without erasing it: a log of records (RP2040, RP2350).
+
+On CircuitPython's raspberrypi port (common-hal/nvm/ByteArray.c, 9.2.9 and
+10.2.1) a slice assignment into a range that reads all 0xFF only programs its
+256-byte pages; any other assignment copies the 4 KB sector (the whole nvm),
+erases it with interrupts off and programs it back. So this store appends each
+record (hal/saves.py's format) into the blank part after the last one, which
+costs no erase, and erases only when the next record does not fit: then one
+assignment of the whole nvm holds the new record, the newest record of the
+other key, the first and the last copy kept aside of each key, and blank flash
+after them. A game of 1 human and 3 bots saves ~35 times and erases ~2 times
+(tools/bench.py).
+
+The newest record of a key is its last valid one in the log: a torn append
+(a power cut while programming) fails its check and the one before it wins.
+An aside copy (set_aside) is appended too; a live record that has an aside
+copy after it (same seq, same payload) is skipped. A power cut in the erase
+window of a compaction loses what the sector held, as on every board whose
+nvm is one erase unit (README, "Saves"); the new game record comes first in
+the new image, so a cut after its pages were programmed keeps it, and a cut
+inside them leaves a torn record that says so (``lost``).
+
+Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
+"""
+
+from hal.saves import ASIDE, EIO, ENOSPC, GONE, HEAD, SAVE, TAIL, _length, check, next_seq, record
+
+
+class LogStore:
+    """Records appended into the blank part of the nvm; an erase only when it is full."""
+
+    def __init__(self, nvm, where="nvm"):
+        self.nvm = nvm
+        self.size = len(nvm)
+        # Room for a compaction: two live records, four kept aside and the new one.
+        self.capacity = self.size // 8 - HEAD - TAIL
+        self.where = where
+        self.lost = False
+        self._torn = False  # the log ends in a header cut short
+        self._end = -1  # where the blank part starts (-1: not scanned yet)
+        self._live = ([], [])  # type: tuple[list[int], list[int]]  # per key: valid records not set aside
+        self._kept = ([], [])  # type: tuple[list[int], list[int]]  # per key: the aside copies, in log order
+        self._damaged = [-1, -1]  # per key: the first damaged record after the last valid one
+        self._seq = [0, 0]  # per key: seq of the last record written or found
+        self._loaded = [-1, -1]  # per key: the record load() returned
+        self._last = [None, None]  # type: list[bytes | None]  # per key: the newest valid record's payload
+
+    def _record(self, at):
+        """(kind, payload, valid, seq, length on flash) of the record at ``at``; kind -1: none."""
+        nvm = self.nvm
+        head = nvm[at : at + HEAD]
+        n = _length(head, self.size - at - HEAD - TAIL)
+        if n < 0:
+            return -1, None, False, 0, 0
+        payload = bytes(nvm[at + HEAD : at + HEAD + n])
+        return head[2], payload, check(head, payload, nvm[at + HEAD + n]), head[3], HEAD + n + TAIL
+
+    def _scan(self):
+        at = 0
+        self._torn = False
+        for key in (0, 1):
+            self._live[key][:] = []
+            self._kept[key][:] = []
+            self._damaged[key] = -1
+        while at + HEAD <= self.size:
+            kind, payload, ok, seq, size = self._record(at)
+            if kind < 0:
+                self._torn = self.nvm[at] == 0x4C  # a header cut short
+                break
+            for key in (0, 1):
+                if kind == SAVE + key:
+                    self._seq[key] = seq
+                    if ok:
+                        self._live[key].append(at)
+                        self._damaged[key] = -1
+                    elif self._damaged[key] < 0:
+                        self._damaged[key] = at
+                elif kind == ASIDE + key:
+                    self._kept[key].append(at)
+                    for old in self._live[key] + [self._damaged[key]]:  # the copy's original
+                        if old >= 0 and self._record(old)[1:4:2] == (payload, seq):
+                            if old == self._damaged[key]:
+                                self._damaged[key] = -1
+                            else:
+                                self._live[key].remove(old)
+            at += size
+        self._end = at
+        for key in (0, 1):
+            live = self._live[key]
+            self._last[key] = self._record(live[-1])[1] if live else None
+
+    def load(self, key=0):
+        """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
+        self._scan()
+        live = self._live[key]
+        at = live[-1] if live else self._damaged[key]
+        self._loaded[key] = at
+        self.lost = not live and (at >= 0 or self._torn)
+        return self._record(at)[1] if at >= 0 else None
+
+    def save(self, data, key=0):
+        """Store ``data`` as ``key``'s newest record (nothing is written when it is already that)."""
+        if len(data) > self.capacity:
+            raise OSError(ENOSPC, "save of %d bytes > nvm record room of %d" % (len(data), self.capacity))
+        if self._end < 0:
+            self._scan()
+        last = self._last[key]
+        if last is not None and last == data:
+            return  # already there: spare the flash
+        seq = next_seq(self._seq[key])
+        self._append(record(SAVE + key, seq, data), key)
+        self._seq[key] = seq
+        self._last[key] = bytes(data)
+
+    def _blank(self, at, n):
+        nvm = self.nvm
+        if at < 0 or at + n > self.size:
+            return False
+        for i in range(at, at + n):
+            if nvm[i] != 0xFF:
+                return False
+        return True
+
+    def _append(self, rec, key):
+        """Write ``rec`` (of ``key``) after the last record, or compact the log around it."""
+        at = self._end
+        if self._blank(at, len(rec)):
+            self._write(at, rec)
+            if rec[2] == SAVE + key:  # the log as a scan would find it now, without one
+                self._live[key].append(at)
+                self._damaged[key] = -1
+                self._end = at + len(rec)
+            else:
+                self._scan()
+            return
+        # Full (or not blank): one erase. The image: the game's record first (the new one
+        # when it is the game's), the other key's newest, then the copies kept aside.
+        image = bytearray(b"\xff") * self.size
+        pos = 0
+        parts = []
+        for k in (0, 1):
+            if k == key and rec[2] == SAVE + key:
+                parts.append(rec)
+            elif self._live[k] or self._damaged[k] >= 0:  # a damaged one may be all there is
+                parts.append(self._raw(self._live[k][-1] if self._live[k] else self._damaged[k]))
+        for k in (0, 1):
+            kept = self._kept[k]
+            for at in kept[:1] + kept[1:][-1:]:  # the first and the last
+                parts.append(self._raw(at))
+            if k == key and rec[2] == ASIDE + key:
+                parts.append(rec)
+        for part in parts:
+            image[pos : pos + len(part)] = part
+            pos += len(part)
+        self._write(0, image)
+        self._scan()
+
+    def _raw(self, at):
+        """The bytes of the record at ``at`` as they are on flash (damage and all)."""
+        return bytes(self.nvm[at : at + self._record(at)[4]])
+
+    def _write(self, at, data):
+        nvm = self.nvm
+        try:
+            nvm[at : at + len(data)] = data
+            ok = nvm[at : at + len(data)] == data  # the RP2s have the heap for one copy
+        except OSError:
+            raise
+        except Exception as e:  # a port's own error type for a failed flash write
+            raise OSError(EIO, "nvm write failed: %s" % (e,))
+        if not ok:
+            raise OSError(EIO, "nvm write did not read back")
+
+    def set_aside(self, key=0):
+        """Append a copy of the record load() returned as kept aside; from then on load() skips it."""
+        if self._end < 0:
+            self.load(key)
+        at = self._loaded[key]
+        note = ""
+        if at >= 0:
+            kind, payload, ok, seq, _ = self._record(at)
+            rec = record(ASIDE + key, seq, payload)
+            if not ok:  # kept as it was: its CRC stays wrong
+                rec[6] ^= 0xFF
+            if len(self._kept[key]) >= 2:
+                note = GONE  # the next compaction keeps the first and this one
+            self._append(rec, key)
+            self._loaded[key] = -1
+        return self.where + " aside" + note
+
+    def aside(self, key=0):
+        """The payload kept aside last for ``key``, or None."""
+        if self._end < 0:
+            self._scan()
+        kept = self._kept[key]
+        return self._record(kept[-1])[1] if kept else None
+
+    @staticmethod
+    def fits(nvm):
+        """True when ``nvm`` can hold this store."""
+        from hal.saves import NvmStore
+
+        return NvmStore.fits(nvm)

@@ -1,0 +1,161 @@
+"""What saves cost the board's flash (issue 21): erases counted through the real flow on a stand-in
+nvm that erases the way CircuitPython's ports do, and the stand-in's own checks.
+
+The stand-in (tools/standins/microcontroller.py) refuses what shared-bindings/nvm/ByteArray.c
+refuses and counts erases by the port's rule: SAMD51 erases its 8 KB block on every write, RP2040
+only where the range is not blank, nRF52 every 4 KB page a write touches. The goals: at most one
+erase per human turn (<= 40 a game of 1 human + 3 Normal bots), <= 5 a game on RP2040, and never a
+write of the bytes already stored.
+"""
+
+import os
+
+import pytest
+
+import hal
+from hal import boardopen, desktop, filestore, mock, nvmlog, saves
+from play import match as mt
+from tools import bench
+from tools import nvmflash as nf
+from tools.standins import microcontroller as mc
+
+GAMES = 3  # tools/bench.py plays 12 for the figures
+
+
+# ---- the stand-in nvm behaves as CircuitPython's ------------------------------------------------
+def test_the_nvm_refuses_what_circuitpython_refuses():
+    nvm = mc.ByteArray(8192, "samd51", bytearray(b"\xff") * 8192)
+    with pytest.raises(NotImplementedError):
+        nvm[0:10:2] = bytes(5)  # "only slices with step=1 (aka None) are supported"
+    with pytest.raises(NotImplementedError):
+        nvm[0:10:2]
+    with pytest.raises(ValueError):
+        nvm[0:4] = b"abc"  # "Slice and value different lengths."
+    with pytest.raises(NotImplementedError):
+        nvm[0:3] = [1, 2, 3]  # "array/bytes required on right side"
+    with pytest.raises(ValueError):
+        nvm[5] = 256
+    with pytest.raises(IndexError):
+        nvm[8192]
+    with pytest.raises(IndexError):
+        nvm[-8193] = 1
+    assert nvm.writes == 0 and nvm.erases == 0  # nothing refused was written
+    nvm[0:3] = memoryview(b"abc")
+    got = nvm[0:3]
+    assert type(got) is bytearray and got == b"abc" and nvm[0] == 0x61 and nvm[-1] == 0xFF
+    got[0] = 0
+    assert nvm[0] == 0x61  # a read is a copy
+    assert nvm[8000:9000] == b"\xff" * 192  # clamped like a sequence slice
+
+
+def test_each_port_erases_by_its_own_rule():
+    samd = nf.Flash(8192, "samd51")
+    samd[100:101] = b"x"
+    samd[100:101] = b"x"  # the same byte again: still a whole erase on SAMD51
+    assert samd.erases == 2 and samd.same == 1
+    rp = mc.ByteArray(4096, "rp2040", bytearray(b"\xff") * 4096)
+    rp[0:300] = bytes(300)  # into blank flash: programmed, not erased
+    rp[300:600] = bytes(300)
+    assert rp.erases == 0
+    rp[299:301] = b"ab"  # over programmed bytes: the sector is erased and programmed back
+    assert rp.erases == 1 and rp[0:299] == bytes(299) and rp[299:301] == b"ab" and rp[301] == 0
+    nrf = mc.ByteArray(8192, "nrf52", bytearray(8192))
+    nrf[0:10] = bytes(10)
+    nrf[4090:4100] = bytes(10)  # across the two 4 KB pages: both erased
+    assert nrf.erases == 3
+
+
+def test_a_planned_cut_leaves_the_erased_block_blank_past_the_pages_programmed():
+    nvm = nf.Flash(8192, "samd51")
+    nvm[0:4] = b"keep"
+    nvm.cut = (1, 10)
+    with pytest.raises(nf.PowerCut):
+        nvm[4000:4004] = b"new!"
+    assert nvm[0:4] == b"keep"  # page 0 programmed back
+    assert nvm[512:522] == b"\xff" * 10
+    assert nvm[4000:4004] == b"\xff" * 4  # page 7: erased, never programmed
+    rp = nf.Flash(4096, "rp2040")
+    rp.cut = (0, 3)
+    with pytest.raises(nf.PowerCut):
+        rp[10:20] = b"0123456789"  # blank: only programmed, cut after 3 bytes
+    assert rp[10:20] == b"012" + b"\xff" * 7 and rp.erases == 0
+
+
+# ---- the flow: erases per game and per human turn ----------------------------------------------
+@pytest.mark.parametrize("kinds", [[mt.HUMAN, 2, 2, 2], [mt.HUMAN, 2], [mt.HUMAN] * 3])
+def test_the_flow_erases_the_nvm_at_most_once_per_human_turn(kinds):
+    games = 12 if len(kinds) == 4 else GAMES  # tools/bench.py's 12 games: their lengths vary
+    erases, turns, decisions, worst = bench.flow_erases(kinds, games)
+    assert turns > 10 * games and decisions >= turns
+    assert erases <= turns  # before issue 21: ~2 per human turn with bots (79 a game)
+    if len(kinds) == 4:  # 40 a game on average (a long game of 59 human turns erases 59 times)
+        assert erases <= 40 * games
+
+
+def test_on_rp2040_records_are_appended_and_a_game_erases_at_most_five_times():
+    erases, turns, _, worst = bench.flow_erases([mt.HUMAN, 2, 2, 2], GAMES, "rp2040")
+    assert turns > 10 * GAMES and worst <= 5
+
+
+@pytest.mark.parametrize("rule", ["samd51", "rp2040", "nrf52"])
+def test_no_store_writes_the_bytes_that_are_already_there(rule):
+    nvm = nf.Flash(4096 if rule == "rp2040" else 8192, rule)
+    store = nf.store_for(nvm)
+    for i in range(40):
+        store.save(b"game %d" % (i // 2) * 20)  # every save twice
+        store.save(b"stats %d" % (i // 4), 1)
+    again = nf.store_for(nvm)
+    again.load()
+    again.save(b"game 19" * 20)  # a new start: the same save as stored
+    assert nvm.same == 0 and (rule == "rp2040" or nvm.writes == 20 + 10)  # (+ compactions)
+    assert again.load() == b"game 19" * 20 and again.load(1) == b"stats 9"
+
+
+@pytest.mark.parametrize(
+    "platform, kind",
+    [
+        ("RP2040", nvmlog.LogStore),
+        ("RP2350", nvmlog.LogStore),
+        ("MicroChip SAMD51", saves.NvmStore),
+        ("nRF52840", saves.NvmStore),
+        ("Espressif", saves.NvmStore),
+    ],
+)
+def test_the_board_picks_the_store_by_the_port(monkeypatch, platform, kind):
+    import sys
+    import types
+
+    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(4096)))
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace())
+    monkeypatch.setattr(sys, "platform", platform)
+    assert type(boardopen.make_storage([])) is kind
+
+
+# ---- two kinds of record: the game and the statistics --------------------------------------------
+@pytest.mark.parametrize("rule", ["samd51", "rp2040"])
+def test_statistics_are_a_second_record_kind_with_their_own_copies_aside(rule):
+    nvm = nf.Flash(4096 if rule == "rp2040" else 8192, rule)
+    store = nf.store_for(nvm)
+    assert store.load(1) is None
+    for i in range(30):
+        store.save(b"game %d" % i)
+        if i % 10 == 9:
+            store.save(b"stats after %d" % i, 1)
+    fresh = nf.store_for(nvm)
+    assert fresh.load() == b"game 29" and fresh.load(1) == b"stats after 29"
+    fresh.set_aside(1)  # the statistics refused: kept aside, the game untouched
+    again = nf.store_for(nvm)
+    assert again.load(1) == b"stats after 19" or (rule == "rp2040" and again.load(1) is None)
+    assert again.aside(1) == b"stats after 29" and again.load() == b"game 29" and again.aside() is None
+
+
+def test_every_store_keeps_the_statistics_apart_from_the_game(tmp_path):
+    files = filestore.FileStore(str(tmp_path / "saves" / "lama.sav"))
+    for store in (files, mock.Storage(), desktop.MemoryStore(), saves.NvmStore(bytearray(4096))):
+        store.save(b"game")
+        store.save(b"stats", hal.STATS)
+        assert store.load() == b"game" and store.load(hal.STATS) == b"stats"
+        store.set_aside(hal.STATS)
+        assert store.load(hal.STATS) is None and store.load(hal.GAME) == b"game"
+        assert not store.lost
+    assert sorted(os.listdir(tmp_path / "saves")) == ["lama-stats.bad", "lama.sav"]
