@@ -23,7 +23,7 @@ import hal
 import play
 from hal import filestore, saves
 from play import match as mt
-from tests.test_circuitpython import ALLOWED_MPY_KB, board_flow_within_the_heap_goal, saved_matches
+from tests.test_circuitpython import allowed_kb, board_flow_within_the_heap_goal, saved_matches
 from tests.test_version import SAVE_V2
 from tools import cpboard, drive
 
@@ -229,7 +229,7 @@ def test_every_mpy_loads_on_its_release(folder, release, unpacked, tmp_path):
 @pytest.mark.parametrize("folder, release", releases(check_port=True))
 def test_each_folder_plays_its_board_flow_on_its_release_within_the_heap_goal(folder, release, unpacked, tmp_path):
     card = onto_drive(unpacked, folder, str(tmp_path / "CIRCUITPY"))
-    board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), drive=card), release, ALLOWED_MPY_KB)
+    board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), drive=card), release, allowed_kb(release, True))
 
 
 @pytest.mark.parametrize("folder, release", releases(check_port=True))
@@ -252,7 +252,8 @@ def test_an_update_over_an_older_install_keeps_the_save_in_nvm(folder, release, 
     flow.power_on()
     probe = flow.run("", 0, "256k", release)  # the stand-ins' own bytes go on top of the goal
     # (The save plays at the Fast speed: presses during the bots' pauses hurry them and are dropped.)
-    done = flow.run("A", 1000, "%dk" % (ALLOWED_MPY_KB + cpboard.Flow.standin_bytes(probe) // 1024 + 1), release)
+    heap = allowed_kb(release, True) + cpboard.Flow.standin_bytes(probe) // 1024 + 1
+    done = flow.run("A", 1000, "%dk" % heap, release)
     assert cpboard.Flow.clean(done), done.stdout + done.stderr
     after = [m for m in saved_matches(flow, bytes(nvm)) if m is not None]
     old = mt.Match.from_bytes(SAVE_V2).game
