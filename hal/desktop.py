@@ -67,13 +67,13 @@ class Buttons(keys.Buttons):
             self.source(self)
 
     def press(self):
+        self.poll()  # keeps the window alive, notices Esc; a pipe's keys join the script
         if self.script:
-            self.poll()  # keeps the window alive, notices Esc
             return self.script.pop(0)
         if not self.stay or self.source is None:
             raise Quit()
         bit = super().press()
-        if not bit and self.quit_pending:
+        if not bit and self.quit_pending and not self.script:
             raise Quit()
         return bit
 
@@ -375,6 +375,7 @@ class TerminalInput:
         self.saved = None
         self.eof = False
         self.msvcrt = None
+        self.typed = os.isatty(self.fd)  # a person typing (else a pipe or a file: a script)
         if os.name == "nt" and os.isatty(self.fd):
             import msvcrt
 
@@ -431,20 +432,27 @@ class TerminalInput:
 
 
 def terminal_source(inp):
-    """A poll function: keys typed -> taps, one at a time (a paste waits its turn)."""
-    pending = []
+    """A poll function: keys typed -> taps; q or Esc -> quit once the presses before it are used.
+
+    Keys typed at a terminal (``inp.typed``, a tty) are presses made when they are read: they go
+    into the press queue at once, so that a new screen drops those typed before it was drawn
+    (play/ui.py), as the window's. Keys from a pipe are a script: no one typed them at a
+    moment, so they join ``buttons.script`` and are taken one a press, never dropped.
+    """
+    typed = getattr(inp, "typed", True)
 
     def poll(buttons):
-        pending.extend(decode_keys(inp.read()))
-        if pending and not buttons._count:
-            bit = pending.pop(0)
+        for bit in decode_keys(inp.read()):
+            if buttons.quit_pending:
+                break  # keys after a quit are never used
             if bit < 0:
-                pending[:] = []
                 buttons.quit_pending = True
-            else:
+            elif typed:
                 buttons.down(bit)  # a terminal has no key-up: a tap (its auto-repeat repeats)
                 buttons.up(bit)
-        if inp.eof and not pending:
+            else:
+                buttons.script.append(bit)
+        if inp.eof:
             buttons.quit_pending = True
 
     return poll
@@ -459,6 +467,7 @@ class TextScreen:
         self.drawn = DisplayScreen(display, shots) if display is not None else None
         self.view = None
         self.count = 0
+        self.buttons = None  # hal.keys.Buttons: told the moment a screen is printed (``mark``)
 
     def show(self, view):
         from play import textview
@@ -466,6 +475,8 @@ class TextScreen:
         self.view = view
         self.count += 1
         lines = textview.text(view)
+        if self.buttons is not None:
+            self.buttons.mark()  # keys typed from now on answer this screen
         if self.clear:
             self.out.write("\x1b[H\x1b[2J")
         else:
@@ -584,6 +595,7 @@ def build(args, stdin=None, stdout=None):
             cleanups.append(inp.close)
             source = terminal_source(inp)
         buttons = Buttons(clock.ticks_ms, script, args.stay or not args.script, source)
+        screen.buttons = buttons
     else:
         if args.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"

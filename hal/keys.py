@@ -6,6 +6,13 @@ Shared by ``hal.board`` (keypad events, the PyGamer joystick) and
 ``press()`` / ``held()`` / ``clear()`` (the interface in hal/__init__.py).
 Subclasses override :meth:`Buttons.poll` to read their hardware.
 
+``clear()`` is how a new screen drops the presses made before it was shown
+(play/ui.py): it reads the hardware, then drops every press queued. A screen
+that can say the moment it shows its picture calls :meth:`Buttons.mark` just
+before (the terminal, before it flushes the text): then ``clear()`` keeps the
+presses read after that moment, which a quick hand (or a test at a pty) may
+make before the flow gets to ``clear()``.
+
 Nothing here allocates after construction: presses wait in a 16-byte ring,
 times are small ints (``ticks_ms`` wraps at 2**29; compared with
 ``hal.ticks_diff``). Runs on CircuitPython and CPython.
@@ -46,6 +53,9 @@ class Buttons:
         self._rep_at = 0  # when it next repeats
         self.mask = 0
         self.dropped = 0  # presses lost to a full ring (diagnostics, tests)
+        self._serial = 0  # presses queued so far (mark and clear compare them)
+        self._rep_serial = 0  # the repeating D-pad press's
+        self._mark = -1  # _serial when the screen last marked its showing; -1: none since clear
 
     # ---- the source side -----------------------------------------------------
     def poll(self):
@@ -55,6 +65,7 @@ class Buttons:
         if bit & self.mask:
             return
         self._held |= bit
+        self._serial += 1
         if self._count < _RING:
             self._ring[(self._head + self._count) % _RING] = bit
             self._count += 1
@@ -62,6 +73,7 @@ class Buttons:
             self.dropped += 1
         if bit & DPAD:
             self._rep_bit = bit
+            self._rep_serial = self._serial
             self._rep_at = ((self.ticks_ms() if now is None else now) + self.first_ms) & _WRAP
 
     def up(self, bit):
@@ -97,7 +109,19 @@ class Buttons:
         self.poll()
         return self._held
 
-    def clear(self):
+    def mark(self):
+        """The screen shows a new picture now: presses read from here on were made after it."""
         self.poll()
-        self._count = 0
-        self._rep_bit = 0
+        self._mark = self._serial
+
+    def clear(self):
+        """Drop the presses made before the screen now shown (all queued, without a :meth:`mark`)."""
+        self.poll()
+        before = self._serial if self._mark < 0 else self._mark
+        keep = self._serial - before  # the newest presses, made after the mark
+        if keep < self._count:
+            self._head = (self._head + self._count - keep) % _RING
+            self._count = keep
+        if self._rep_serial <= before:
+            self._rep_bit = 0  # a D-pad key pressed before stops repeating
+        self._mark = -1

@@ -45,6 +45,7 @@ class App:
         self.load()
         self.apply_settings()
         cursor = 0
+        new = True  # False: the title again after a setting changed on it (play/ui.py)
         while True:
             resumable = self.match is not None and self.match.where != mt.FINISHED
             items = (["Continue"] if resumable else []) + [
@@ -55,14 +56,17 @@ class App:
                 "Sound: " + ("On" if self.setup_match.sound else "Off"),
                 "About",
             ]
-            header = ("Reiner Knizia's card game", "on " + self.hw.name)  # 6 rows left: all items
-            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
+            # Every item on screen, no scrolling: the board's name goes when Continue comes.
+            header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
+            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header, new=new)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
+            new = True
             try:
                 if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
                     self.screen("next_setting", self, choice)
                     self.save()  # kept with the save, when there is one
+                    new = False
                 elif choice == "Continue":
                     self.play()
                 elif choice == "New game" and self.screen("setup", self):

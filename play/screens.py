@@ -28,8 +28,16 @@ def setup(app):
             m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
         return _items(app)
 
+    def footer(i):  # what the keys do on row i
+        if i < 2:
+            return "<>: change  A: next"
+        if i < 2 + m.players:
+            return "<>: human/bot  A: name"
+        return "A: start  B: back"
+
+    new = True
     while True:
-        i = app.ui.menu("New game", _items(app), cursor, "<>: change  A: next", adjust)
+        i = app.ui.menu("New game", _items(app), cursor, footer, adjust, new=new)
         if i < 0:
             return False
         if i == len(_items(app)) - 1:
@@ -37,13 +45,14 @@ def setup(app):
         if 2 <= i < 2 + m.players:
             _next_name(app, i - 2)
         cursor = i + 1 if i < 2 else i
+        new = False  # the same screen, a row changed
 
 
 def _items(app):
     m = app.setup_match
     items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
     for p in range(m.players):
-        items.append("P%d %-5s %s" % (p + 1, m.name(p), m.kind_name(p)))
+        items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
     items.append("Start the game" if m.humans() else "Watch the bots play")
     return items
 
@@ -99,6 +108,7 @@ def next_setting(app, row):
 def game_menu(app):
     """The Start menu in a game: True when the player chose to save and quit."""
     cursor = 0
+    new = True
     while True:
         m = app.match
         items = [
@@ -109,11 +119,13 @@ def game_menu(app):
             "Lights: " + mt.BRIGHTNESS[m.brightness],
             "Sound: " + ("On" if m.sound else "Off"),
         ]
-        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume")
+        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume", new=new)
         cursor = i
+        new = True
         if i >= 3:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
+            new = False  # the same menu, a value changed
         elif i == 1:
             rules(app)
         else:
