@@ -68,7 +68,7 @@ class App:
                     self.save()  # kept with the save, when there is one
                     new = False
                 elif choice == "Continue":
-                    self.play()
+                    self.play("Game resumed")  # what happened last was not saved: say where we are
                 elif choice == "New game" and self.screen("setup", self):
                     self.match = self.setup_match
                     self.setup_match = _copy_settings(self.match)
@@ -126,9 +126,12 @@ class App:
         if self.setup_match.sound:
             self.hw.sound.beep(kind)
 
-    def play(self):
+    def play(self, event=""):
+        """Play the match until it is over or saved and quit; ``event`` is the first last-move line."""
+        table = Table(self)
+        table.event = event
         try:
-            Table(self).run()
+            table.run()
         finally:
             self.light(-1)  # back to the title: the lights go off
         self.save()
@@ -201,6 +204,10 @@ def _errno(e):
         return "storage full"
     if code == 30:
         return "storage read-only"
+    if code in (1, 13):
+        return "no permission"
+    if code == 2:
+        return "no such folder"
     return "error %s" % code
 
 

@@ -21,6 +21,9 @@ def setup(app):
     def adjust(i, step):
         if i == 0:
             m.players = min(6, max(2, m.players + step))
+            for p in range(m.players):  # a seat coming back may hold a name another seat took
+                if m.names[p] in m.names[:p]:
+                    _next_name(app, p)
         elif i == 1:
             m.variant = 1 - m.variant
         elif i < 2 + m.players:
@@ -80,9 +83,39 @@ def about(app):
         "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
         "Board: " + app.hw.name,
         ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
-        "Saves: " + app.hw.storage.where[:19],
     ]
+    store = app.hw.storage
+    where = getattr(store, "path", None) or store.where  # a file's whole path, folders too
+    if len(where) + 7 <= v.COLUMNS:
+        lines.append("Saves: " + where)
+    else:
+        lines += ["Saves:"] + path_lines(where, v.LINES - len(lines) - 1)
     app.ui.message("About", lines, "A: back")
+
+
+def path_lines(path, room):
+    """``path`` in lines of the screen's width, broken after a ``/`` (or ``\\``) where it can;
+    its last ``room`` lines, the first starting ``...`` when the start is cut."""
+    out = []
+    line = part = ""
+    for ch in path + "\0":
+        if ch != "\0":
+            part += ch
+        if ch in "/\\\0":  # a folder's name ends (or the path)
+            if len(line) + len(part) > v.COLUMNS and line:
+                out.append(line)
+                line = ""
+            line += part
+            part = ""
+            while len(line) > v.COLUMNS:  # a name longer than a line
+                out.append(line[: v.COLUMNS])
+                line = line[v.COLUMNS :]
+    if line:
+        out.append(line)
+    if len(out) > room:
+        out = out[-room:]
+        out[0] = "..." + out[0][3:]
+    return out
 
 
 def next_setting(app, row):
@@ -136,11 +169,18 @@ def rules(app):
     from play import rules_text
 
     pages = rules_text.PAGES
+    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN
     i = 0
     while 0 <= i < len(pages):
         page = pages[i]
         shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
-        b = app.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
-        i += 1 if b & hal.A else -1
+        title = "%s %d/%d" % (page[0], i + 1, len(pages))
+        b = app.ui.message(title, page[1], "A/>: next  </B: back", v.NORMAL, shown, keys)
+        if b & (hal.A | hal.RIGHT | hal.DOWN):
+            i += 1
+        elif b & (hal.LEFT | hal.UP):
+            i = max(i - 1, 0)  # Left on the first page stays; B leaves
+        else:
+            i -= 1
     del pages, rules_text
     hal.forget("play.rules_text")
