@@ -155,7 +155,7 @@ def item_problems(shot, renderer, vw):
             out.append("item %d at y=%d, not raised %d (cursor=%d, playable=%s)" % (i, y, lift, cur, playable))
         top = y + (3 if code >= v.FIRST_ITEM else 0)
         frame = shot.at(x, top)
-        want = render.CARD_CURSOR if code < v.FIRST_ITEM else render.FRAME_CURSOR
+        want = render.cursor_frame(code, playable) if code < v.FIRST_ITEM else render.FRAME_CURSOR
         if i == cur and not close(frame, rgb(want)):
             out.append("cursor item %d has no cursor frame: %s" % (i, frame))
         if i != cur and close(frame, rgb(want)):
@@ -246,6 +246,13 @@ def test_the_cursor_on_a_card_that_cannot_be_played_is_a_frame_on_a_dim_card(scr
     render.card_colors(pal, cards.code("1"), False)
     assert shot.count(x0 + 2, y0 + 2, x0 + 11, y0 + 10, rgb(pal[cardart.BODY])) >= 30  # dim
     assert shot.count(x0, y0, x0 + 13, y0 + 22, rgb(render.CARD_CURSOR)) >= 60  # its white frame
+    # On a llama's white body the frame is yellow: it still shows where the cursor is.
+    vw.card_cursor = 5
+    screen.show(vw)
+    shot = Shot(screen, "turn-cursor-llama")
+    assert item_problems(shot, r, vw) == []
+    _, x5, y5, _ = tiles(r, vw)[5]
+    assert shot.count(x5, y5, x5 + 13, y5 + 22, rgb(render.CARD_CURSOR_LIGHT)) >= 60
 
 
 def test_a_long_hand_scrolls_so_the_cursor_stays_visible_with_arrows(screen):
