@@ -37,7 +37,6 @@ ICONS = (
 )
 # Tokens are 5 pixels wide, as a glyph's ink: beside text they keep its 1-pixel spacing.
 _DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
-_CORE = b"\x00\x38\x38\x38\x00\x00\x00"  # inside its outline
 _STAR = b"\x10\x7c\x38\x28\x44\x00\x00"  # the magic token, filled
 
 
@@ -125,7 +124,7 @@ def tokens(bm, pitch):
     """
     fill(bm, 0, 0, bm.width, bm.height, 0)
     icon(bm, _DISC, 1, 3, 3)
-    icon(bm, _CORE, 1, 3, 1)
+    fill(bm, 2, 4, 5, 7, 1)  # inside the outline
     icon(bm, _DISC, pitch + 1, 3, 3)
-    icon(bm, _CORE, pitch + 1, 3, 2)
+    fill(bm, pitch + 2, 4, pitch + 5, 7, 2)
     icon(bm, _STAR, 2 * pitch + 1, 3, 4)

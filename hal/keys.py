@@ -53,9 +53,7 @@ class Buttons:
         self._rep_at = 0  # when it next repeats
         self.mask = 0
         self.dropped = 0  # presses lost to a full ring (diagnostics, tests)
-        self._serial = 0  # presses queued so far (mark and clear compare them)
-        self._rep_serial = 0  # the repeating D-pad press's
-        self._mark = -1  # _serial when the screen last marked its showing; -1: none since clear
+        self.before = -1  # presses queued when the screen marked its showing; -1: no mark since clear
 
     # ---- the source side -----------------------------------------------------
     def poll(self):
@@ -65,7 +63,6 @@ class Buttons:
         if bit & self.mask:
             return
         self._held |= bit
-        self._serial += 1
         if self._count < _RING:
             self._ring[(self._head + self._count) % _RING] = bit
             self._count += 1
@@ -73,7 +70,6 @@ class Buttons:
             self.dropped += 1
         if bit & DPAD:
             self._rep_bit = bit
-            self._rep_serial = self._serial
             self._rep_at = ((self.ticks_ms() if now is None else now) + self.first_ms) & _WRAP
 
     def up(self, bit):
@@ -112,16 +108,15 @@ class Buttons:
     def mark(self):
         """The screen shows a new picture now: presses read from here on were made after it."""
         self.poll()
-        self._mark = self._serial
+        self.before = self._count
 
     def clear(self):
         """Drop the presses made before the screen now shown (all queued, without a :meth:`mark`)."""
         self.poll()
-        before = self._serial if self._mark < 0 else self._mark
-        keep = self._serial - before  # the newest presses, made after the mark
-        if keep < self._count:
-            self._head = (self._head + self._count - keep) % _RING
-            self._count = keep
-        if self._rep_serial <= before:
+        # (Names reuse qstrs the game already has: on CircuitPython a new one can cost a pool.)
+        n = self._count - self.before if 0 <= self.before <= self._count else 0  # made after the mark
+        self._head = (self._head + self._count - n) % _RING
+        self._count = n
+        if not n:
             self._rep_bit = 0  # a D-pad key pressed before stops repeating
-        self._mark = -1
+        self.before = -1

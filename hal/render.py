@@ -90,8 +90,8 @@ FOOTER_FG = const(0xC8C8C8)
 # (play.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
 CARD_FRAME = const(0x707070)
 CARD_FRAME_OFF = const(0x383838)
-CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2)
-CARD_CURSOR_LIGHT = const(0xFFD000)  # and on a bright llama's white body
+CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2; on a
+# bright llama's white body it is FRAME_CURSOR's yellow)
 DARK_INK = (0x9050D0, 0x3070E0)  # value colours dark enough for white ink
 BUTTON_ON = (0xFFFFFF, 0x2858C0, 0x2858C0)
 BUTTON_OFF = (0x8090A0, 0x283040, 0x283040)
@@ -162,11 +162,6 @@ def card_colors(pal, code, bright=True):
     pal[cardart.INK] = ink
     pal[cardart.BODY] = low
     pal[cardart.BODY2] = high
-
-
-def cursor_frame(code, playable):
-    """The colour of the cursor's frame on card ``code``: white, yellow on a bright llama."""
-    return CARD_CURSOR_LIGHT if playable and cards.LOW[code] == 7 else CARD_CURSOR
 
 
 def item_width(code):
@@ -378,7 +373,10 @@ class Renderer:
             pal[cardart.FRAME] = FRAME_CURSOR if cursor else frame
         else:  # the cursor is the frame alone: bright and raised say "playable", nothing else
             card_colors(pal, code, playable)
-            pal[cardart.FRAME] = cursor_frame(code, playable) if cursor else CARD_FRAME if playable else CARD_FRAME_OFF
+            frame = CARD_FRAME if playable else CARD_FRAME_OFF
+            if cursor:
+                frame = FRAME_CURSOR if playable and code == cards.LLAMA else CARD_CURSOR
+            pal[cardart.FRAME] = frame
         self._slots[k].y = RAISE - (RAISE_PLAYABLE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):

@@ -84,38 +84,30 @@ def about(app):
         "Board: " + app.hw.name,
         ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
     ]
-    store = app.hw.storage
-    where = getattr(store, "path", None) or store.where  # a file's whole path, folders too
+    where = getattr(app.hw.storage, "path", None) or app.hw.storage.where  # a file's folders too
     if len(where) + 7 <= v.COLUMNS:
         lines.append("Saves: " + where)
-    else:
-        lines += ["Saves:"] + path_lines(where, v.LINES - len(lines) - 1)
-    app.ui.message("About", lines, "A: back")
-
-
-def path_lines(path, room):
-    """``path`` in lines of the screen's width, broken after a ``/`` (or ``\\``) where it can;
-    its last ``room`` lines, the first starting ``...`` when the start is cut."""
-    out = []
-    line = part = ""
-    for ch in path + "\0":
-        if ch != "\0":
-            part += ch
-        if ch in "/\\\0":  # a folder's name ends (or the path)
-            if len(line) + len(part) > v.COLUMNS and line:
-                out.append(line)
-                line = ""
-            line += part
-            part = ""
-            while len(line) > v.COLUMNS:  # a name longer than a line
-                out.append(line[: v.COLUMNS])
-                line = line[v.COLUMNS :]
-    if line:
+    else:  # "Saves: " then the path, broken after a / (or \\) where it can, its end kept
+        lines.append("Saves: ")
+        out = []
+        line = part = ""
+        n = len(where)
+        for i in range(n + 1):
+            if i < n:
+                part += where[i]
+            if i == n or ord(where[i]) in (47, 92) or len(part) == v.COLUMNS:  # a name ends (or a line)
+                if len(line) + len(part) > v.COLUMNS:
+                    out.append(line)
+                    line = ""
+                line += part
+                part = ""
         out.append(line)
-    if len(out) > room:
-        out = out[-room:]
-        out[0] = "..." + out[0][3:]
-    return out
+        room = v.LINES - len(lines)
+        if len(out) > room:
+            out = out[-room:]
+            out[0] = "~" + out[0][1:]  # the start is cut
+        lines += out
+    app.ui.message("About", lines, "A: back")
 
 
 def next_setting(app, row):
