@@ -15,9 +15,9 @@ buffers allocated once):
     ``clear()`` drops the presses made before the screen now shown: the flow
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
-    a second tap of A, never passes a hand-off). It reads the hardware first;
-    presses read after the screen's ``mark()`` (hal/keys.py), if it made one,
-    are kept.
+    a second tap of A, never passes a hand-off). It reads the hardware first.
+    (The desktop's terminal keeps the keys typed after it printed the screen:
+    hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
 ``hw.storage``

@@ -65,10 +65,25 @@ class Buttons(keys.Buttons):
         self.stay = stay
         self.source = source  # a function(buttons) that reads the keyboard; None: none
         self.quit_pending = False  # set by a source: quit once the presses before it are used
+        self.before = -1  # presses queued when the screen was printed (mark); -1: none since clear
 
     def poll(self):
         if self.source is not None:
             self.source(self)
+
+    def mark(self):
+        """The terminal prints a screen now (TextScreen): keys read from here on were typed after it."""
+        self.poll()
+        self.before = self._count
+
+    def clear(self, n=0):
+        """Drop the presses made before the screen now shown: with a :meth:`mark`, those queued
+        before it (the newest, typed since, are kept); without, all (hal.keys)."""
+        self.poll()
+        if 0 <= self.before <= self._count:
+            n = self._count - self.before
+        self.before = -1
+        super().clear(n)
 
     def press(self):
         self.poll()  # keeps the window alive, notices Esc; a pipe's keys join the script

@@ -7,11 +7,10 @@ Shared by ``hal.board`` (keypad events, the PyGamer joystick) and
 Subclasses override :meth:`Buttons.poll` to read their hardware.
 
 ``clear()`` is how a new screen drops the presses made before it was shown
-(play/ui.py): it reads the hardware, then drops every press queued. A screen
-that can say the moment it shows its picture calls :meth:`Buttons.mark` just
-before (the terminal, before it flushes the text): then ``clear()`` keeps the
-presses read after that moment, which a quick hand (or a test at a pty) may
-make before the flow gets to ``clear()``.
+(play/ui.py): it reads the hardware, then drops every press queued (but the
+newest ``n``: hal/desktop.py's terminal keeps those typed after it printed
+the screen, which a quick hand or a test at a pty makes before the flow
+gets to ``clear()``).
 
 Nothing here allocates after construction: presses wait in a 16-byte ring,
 times are small ints (``ticks_ms`` wraps at 2**29; compared with
@@ -53,7 +52,6 @@ class Buttons:
         self._rep_at = 0  # when it next repeats
         self.mask = 0
         self.dropped = 0  # presses lost to a full ring (diagnostics, tests)
-        self.before = -1  # presses queued when the screen marked its showing; -1: no mark since clear
 
     # ---- the source side -----------------------------------------------------
     def poll(self):
@@ -105,18 +103,11 @@ class Buttons:
         self.poll()
         return self._held
 
-    def mark(self):
-        """The screen shows a new picture now: presses read from here on were made after it."""
+    def clear(self, n=0):
+        """Drop the presses waiting, but the newest ``n``; a D-pad key then stops repeating."""
         self.poll()
-        self.before = self._count
-
-    def clear(self):
-        """Drop the presses made before the screen now shown (all queued, without a :meth:`mark`)."""
-        self.poll()
-        # (Names reuse qstrs the game already has: on CircuitPython a new one can cost a pool.)
-        n = self._count - self.before if 0 <= self.before <= self._count else 0  # made after the mark
-        self._head = (self._head + self._count - n) % _RING
-        self._count = n
+        if n < self._count:
+            self._head = (self._head + self._count - n) % _RING
+            self._count = n
         if not n:
-            self._rep_bit = 0  # a D-pad key pressed before stops repeating
-        self.before = -1
+            self._rep_bit = 0

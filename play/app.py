@@ -204,10 +204,6 @@ def _errno(e):
         return "storage full"
     if code == 30:
         return "storage read-only"
-    if code in (1, 13):
-        return "no permission"
-    if code == 2:
-        return "no such folder"
     return "error %s" % code
 
 
