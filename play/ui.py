@@ -46,13 +46,14 @@ class Ui:
     def __init__(self, hw):
         self.hw = hw
         self.view = v.View()
-        self.drawn = 0  # screens shown
-        self._menu_at = -1  # ``drawn`` when a menu was last shown
+        # (Names the game has already: on CircuitPython each new one is a qstr for good.)
+        self.shown = 0  # screens shown
+        self.seen = -1  # ``shown`` when a menu was last drawn
 
     def show(self, new=True):
         """Draw the View; a ``new`` screen then drops the presses made before it was drawn."""
         self.hw.screen.show(self.view)
-        self.drawn += 1
+        self.shown += 1
         if new:
             self.hw.buttons.clear()
 
@@ -112,7 +113,7 @@ class Ui:
         unless another screen was drawn in between.
         """
         view = self.view
-        if self.drawn != self._menu_at:
+        if self.shown != self.seen:
             new = True
         room = v.LINES - len(header)
         top = 0
@@ -133,7 +134,7 @@ class Ui:
             view.line_cursor = len(header) + cursor - top
             view.footer = footer(cursor) if callable(footer) else footer
             self.show(new)
-            self._menu_at = self.drawn
+            self.seen = self.shown
             new = False  # from now on a redraw answering a press
             b = self.wait()
             if b & hal.UP:
