@@ -72,7 +72,8 @@ class Buttons(keys.Buttons):
             self.source(self)
 
     def mark(self):
-        """The terminal prints a screen now (TextScreen): keys read from here on were typed after it."""
+        """A screen shows its picture now (the terminal before it flushes its text, the window once
+        it is drawn): keys read from here on were pressed after it, and ``clear`` keeps them."""
         self.poll()
         self.before = self._count
 
@@ -350,9 +351,12 @@ class DisplayScreen:
         self.count = 0
         self.motion = False  # play.motion draws frames only where this is set (the window)
         self.text = False  # the window draws the table, not the text lines
+        self.buttons = None  # the window's Buttons: told the moment a picture is on it (``mark``)
 
     def show(self, view):
         self.inner.show(view)
+        if self.buttons is not None:
+            self.buttons.mark()  # on the window now: keys pressed from here on answer it
         self.view = view
         self.count += 1
         if self.shots is not None and not view.move:  # no picture of each frame of a motion
@@ -659,6 +663,7 @@ def build(args, stdin=None, stdout=None):
         screen.motion = not args.fast  # simulated time: no frames to watch
         source = pygame_source(display)
         buttons = Buttons(clock.ticks_ms, script, live, source)
+        screen.buttons = buttons
         clock.idle = buttons.poll
 
     def cleanup():

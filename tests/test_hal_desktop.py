@@ -347,3 +347,24 @@ def test_the_first_run_says_it_is_setting_up(tmp_path):
     again = subprocess.run(["bash", "-c", "source tools/venv.sh"], cwd=tmp_path, capture_output=True, text=True,
                            timeout=60)
     assert again.returncode == 0 and again.stderr == ""  # ready: not a word
+
+
+def test_the_window_keeps_a_key_pressed_once_its_picture_is_drawn():
+    # The flow drops the presses made before a new screen (play/ui.py: clear() after show());
+    # the window marks when its picture is up, so a key pressed after that is not lost.
+    from play import view as v
+
+    hw, cleanup = desktop.build(args("--headless", "--fast"))
+    try:
+        assert hw.screen.buttons is hw.buttons
+        vw = v.View()
+        vw.title = "Pass the device"
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x))  # before: dropped
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_x))
+        hw.screen.show(vw)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))  # after: kept
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT))
+        hw.buttons.clear()
+        assert hw.buttons.press() == hal.RIGHT and hw.buttons.press() == 0
+    finally:
+        cleanup()
