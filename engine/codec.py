@@ -97,7 +97,10 @@ def unframe(data, magic, version, what="data"):
     except TypeError:
         data = memoryview(b"")
     n = len(data) - HEAD - 2
-    if n < 0 or bytes(data[0:4]) != magic:
+    start = bytes(data[0:4])
+    if n < 0 and len(data) and magic.startswith(start) and (len(data) < 5 or data[4] == version):
+        problem = "is cut short"  # a record's first bytes, no more
+    elif n < 0 or start != magic:
         problem = "is not a L.A.M.A. file"
     elif data[4] != version:
         problem = "is from version %d" % data[4]

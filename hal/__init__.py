@@ -12,8 +12,12 @@ buffers allocated once):
     is waiting; never blocks, allocates nothing (keypad events are read with
     ``get_into`` into one reused event). D-pad presses repeat while held.
     ``held()`` -> bit mask of the buttons held down now.
-    ``clear()`` drops presses still waiting (after a pause the player cut
-    short by holding A, so that press does not also act on the next screen).
+    ``clear()`` drops the presses made before the screen now shown: the flow
+    calls it when a new screen is on display (play/ui.py), so that a screen
+    acts only on presses made after it was drawn (a tap while the bots move,
+    a second tap of A, never passes a hand-off). It reads the hardware first.
+    (The desktop's terminal keeps the keys typed after it printed the screen:
+    hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
 ``hw.storage``

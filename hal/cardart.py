@@ -35,8 +35,9 @@ ICONS = (
     b"\x08\x08\x7f\x3e\x1c\x36\x22",
     b"\x20\x70\x30\x30\x3e\x3e\x22",
 )
-_DISC = b"\x1c\x3e\x7f\x7f\x7f\x3e\x1c"  # a token's shape
-_STAR = b"\x08\x1c\x7f\x3e\x1c\x36\x22"  # the magic token, filled
+# Tokens are 5 pixels wide, as a glyph's ink: beside text they keep its 1-pixel spacing.
+_DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
+_STAR = b"\x10\x7c\x38\x28\x44\x00\x00"  # the magic token, filled
 
 
 def fill(bm, x1, y1, x2, y2, value):
@@ -114,16 +115,16 @@ def back(bm, w, h):
 
 
 def tokens(bm, pitch):
-    """Four tiles ``pitch`` apart, the icon 2 rows down in each: a white token, a black token,
-    the magic token, none (blank).
+    """Four tiles ``pitch`` apart, a 5x5 icon at column 1, row 3 of each: a white token, a black
+    token, the magic token, none (blank). Laid over a text row's blank cell (hal/renderbuild.py),
+    an icon sits like a glyph: a blank column on each side.
 
     Indices: 1 white, 2 black, 3 the outline, 4 magic. (A black token has a
     light outline so that it shows on the dark table.)
     """
     fill(bm, 0, 0, bm.width, bm.height, 0)
-    icon(bm, _DISC, 0, 2, 3)
-    fill(bm, 2, 3, 5, 8, 1)
-    fill(bm, 1, 4, 6, 7, 1)
-    icon(bm, _DISC, pitch, 2, 2)
-    icon(bm, ICONS[0], pitch, 2, 3)
-    icon(bm, _STAR, 2 * pitch, 2, 4)
+    icon(bm, _DISC, 1, 3, 3)
+    fill(bm, 2, 4, 5, 7, 1)  # inside the outline
+    icon(bm, _DISC, pitch + 1, 3, 3)
+    fill(bm, pitch + 2, 4, pitch + 5, 7, 2)
+    icon(bm, _STAR, 2 * pitch + 1, 3, 4)

@@ -1,6 +1,6 @@
 """The desktop simulator: the board's screen in a window (or a terminal), keys as buttons.
 
-    python -m hal.desktop                    # a window, 4x scale
+    python -m hal.desktop                    # a window, scaled up to fit the screen (4x at most)
     python -m hal.desktop --terminal         # text screens, keys from stdin (no pygame window)
     python -m hal.desktop --screenshot shots --script "A A Down A"   # PNGs of every screen
     SDL_VIDEODRIVER=dummy python -m hal.desktop --headless --screenshot shots --script "..."
@@ -35,16 +35,20 @@ import hal
 from hal import keys
 from hal.filestore import FileStore
 
+# (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (
     "Keys: arrows = D-pad, X or Space = A, Z or Backspace = B,\n"
-    "      Enter = Start, Tab or right Shift = Select, Esc (or close the window) = quit."
+    "      Enter = Start (the menu), Esc (or close the window) = quit."
 )
 TERMINAL_HELP = (
     "Keys: arrows or w/a/s/d = D-pad, x or space = A, z or backspace = B,\n"
-    "      enter = Start, tab = Select, q or Esc = quit."
+    "      enter = Start (the menu), q or Esc = quit."
 )
 SIZE = (160, 128)
 LIGHTS_H = 14  # the strip of lights under the screen in the window, in board pixels
+MAX_SCALE = 4  # the default scale when the screen has room: 640x568 for a PyBadge's 160x128
+MAX_WINDOW = 4096  # --scale may not make a window bigger than this a side (100 took 2.6 GB)
+DESKTOP = (1920, 1080)  # assumed when SDL cannot tell the screen's size
 LIGHT_SHADE = (0, 110, 180, 255)  # hw.lights.level -> how bright the window draws them (of 255)
 
 
@@ -61,19 +65,35 @@ class Buttons(keys.Buttons):
         self.stay = stay
         self.source = source  # a function(buttons) that reads the keyboard; None: none
         self.quit_pending = False  # set by a source: quit once the presses before it are used
+        self.before = -1  # presses queued when the screen was printed (mark); -1: none since clear
 
     def poll(self):
         if self.source is not None:
             self.source(self)
 
+    def mark(self):
+        """A screen shows its picture now (the terminal before it flushes its text, the window once
+        it is drawn): keys read from here on were pressed after it, and ``clear`` keeps them."""
+        self.poll()
+        self.before = self._count
+
+    def clear(self, n=0):
+        """Drop the presses made before the screen now shown: with a :meth:`mark`, those queued
+        before it (the newest, typed since, are kept); without, all (hal.keys)."""
+        self.poll()
+        if 0 <= self.before <= self._count:
+            n = self._count - self.before
+        self.before = -1
+        super().clear(n)
+
     def press(self):
+        self.poll()  # keeps the window alive, notices Esc; a pipe's keys join the script
         if self.script:
-            self.poll()  # keeps the window alive, notices Esc
             return self.script.pop(0)
         if not self.stay or self.source is None:
             raise Quit()
         bit = super().press()
-        if not bit and self.quit_pending:
+        if not bit and self.quit_pending and not self.script:
             raise Quit()
         return bit
 
@@ -108,11 +128,35 @@ def display_size(text):
     return w, h
 
 
-def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
+def window_size(size, scale):
+    """The window's pixels for a display ``size`` at ``scale``: the screen, the lights under it."""
+    return size[0] * scale, (size[1] + LIGHTS_H) * scale
+
+
+def fit_scale(size, desktop=DESKTOP):
+    """The default scale: the biggest up to MAX_SCALE whose window fits the ``desktop`` (w, h),
+    with room left for a task bar and the window's title bar; at least 1."""
+    for scale in range(MAX_SCALE, 1, -1):
+        w, h = window_size(size, scale)
+        if w <= desktop[0] * 95 // 100 and h <= desktop[1] * 88 // 100:
+            return scale
+    return 1
+
+
+def desktop_size(pygame):
+    """The screen's size as SDL reports it (pygame.display initialised), else DESKTOP."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (AttributeError, pygame.error):
+        sizes = ()
+    return sizes[0] if sizes and min(sizes[0]) > 0 else DESKTOP
+
+
+def make_display(scale=None, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
     """A Blinka displayio display (160x128) drawing into an offscreen ``surface`` (and a window).
 
     The window is the screen scaled up with the strip of lights under it (``lights``: set
-    it to a :class:`Lights` to have them drawn)."""
+    it to a :class:`Lights` to have them drawn); ``scale`` None fits it to the screen."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import contextlib
     import io
@@ -142,7 +186,7 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
             if window:
                 pygame.display.init()  # not pygame.init(): no sound, no mixer warnings
                 pygame.display.set_caption(caption)
-                self.window = pygame.display.set_mode((self.width * scale, (self.height + LIGHTS_H) * scale))
+                self.window = pygame.display.set_mode(window_size(size, scale))
 
         def _get_refresh_areas(self):
             # Counted (tools/bench.py --screen): what a board would push, displayio's dirty areas
@@ -181,6 +225,9 @@ def make_display(scale=4, window=True, caption="L.A.M.A. Kadabra", size=SIZE):
                 pygame.quit()
                 self.window = None
 
+    if window and scale is None:
+        pygame.display.init()  # not pygame.init(): no sound, no mixer warnings
+        scale = fit_scale(size, desktop_size(pygame))
     displayio.release_displays()  # Blinka allows one display at a time
     display = ScaledDisplay()
     stop = getattr(displayio, "_stop_background", None)
@@ -304,9 +351,12 @@ class DisplayScreen:
         self.count = 0
         self.motion = False  # play.motion draws frames only where this is set (the window)
         self.text = False  # the window draws the table, not the text lines
+        self.buttons = None  # the window's Buttons: told the moment a picture is on it (``mark``)
 
     def show(self, view):
         self.inner.show(view)
+        if self.buttons is not None:
+            self.buttons.mark()  # on the window now: keys pressed from here on answer it
         self.view = view
         self.count += 1
         if self.shots is not None and not view.move:  # no picture of each frame of a motion
@@ -375,6 +425,7 @@ class TerminalInput:
         self.saved = None
         self.eof = False
         self.msvcrt = None
+        self.typed = os.isatty(self.fd)  # a person typing (else a pipe or a file: a script)
         if os.name == "nt" and os.isatty(self.fd):
             import msvcrt
 
@@ -431,20 +482,27 @@ class TerminalInput:
 
 
 def terminal_source(inp):
-    """A poll function: keys typed -> taps, one at a time (a paste waits its turn)."""
-    pending = []
+    """A poll function: keys typed -> taps; q or Esc -> quit once the presses before it are used.
+
+    Keys typed at a terminal (``inp.typed``, a tty) are presses made when they are read: they go
+    into the press queue at once, so that a new screen drops those typed before it was drawn
+    (play/ui.py), as the window's. Keys from a pipe are a script: no one typed them at a
+    moment, so they join ``buttons.script`` and are taken one a press, never dropped.
+    """
+    typed = getattr(inp, "typed", True)
 
     def poll(buttons):
-        pending.extend(decode_keys(inp.read()))
-        if pending and not buttons._count:
-            bit = pending.pop(0)
+        for bit in decode_keys(inp.read()):
+            if buttons.quit_pending:
+                break  # keys after a quit are never used
             if bit < 0:
-                pending[:] = []
                 buttons.quit_pending = True
-            else:
+            elif typed:
                 buttons.down(bit)  # a terminal has no key-up: a tap (its auto-repeat repeats)
                 buttons.up(bit)
-        if inp.eof and not pending:
+            else:
+                buttons.script.append(bit)
+        if inp.eof:
             buttons.quit_pending = True
 
     return poll
@@ -459,6 +517,7 @@ class TextScreen:
         self.drawn = DisplayScreen(display, shots) if display is not None else None
         self.view = None
         self.count = 0
+        self.buttons = None  # hal.keys.Buttons: told the moment a screen is printed (``mark``)
 
     def show(self, view):
         from play import textview
@@ -466,6 +525,8 @@ class TextScreen:
         self.view = view
         self.count += 1
         lines = textview.text(view)
+        if self.buttons is not None:
+            self.buttons.mark()  # keys typed from now on answer this screen
         if self.clear:
             self.out.write("\x1b[H\x1b[2J")
         else:
@@ -556,6 +617,8 @@ class Hardware:
 
 
 def make_storage(args, notices):
+    """The save file's store; when its folder cannot be made, saves in memory and one notice
+    that says so plainly (not a cut error text, then "Can't save (error 2)" after a move)."""
     if args.no_save:
         return MemoryStore()
     path = os.path.abspath(os.path.expanduser(args.save or default_save_path()))
@@ -563,9 +626,14 @@ def make_storage(args, notices):
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as e:
-        notices.append(("Saves off: %s" % (e.strerror or e))[:26])
-    store = FileStore(path)
-    return store
+        code = e.args[0] if e.args else 0
+        why = {30: "it is read-only", 13: "no permission", 1: "no permission", 28: "the disk is full"}
+        notices.append(
+            "Saves off: can't make the save folder (%s). This game lasts until you quit."
+            % why.get(code, e.strerror or "error %s" % code)
+        )
+        return MemoryStore()
+    return FileStore(path)
 
 
 def build(args, stdin=None, stdout=None):
@@ -586,6 +654,7 @@ def build(args, stdin=None, stdout=None):
             cleanups.append(inp.close)
             source = terminal_source(inp)
         buttons = Buttons(clock.ticks_ms, script, args.stay or not args.script, source)
+        screen.buttons = buttons
     else:
         if args.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -596,6 +665,7 @@ def build(args, stdin=None, stdout=None):
         screen.motion = not args.fast  # simulated time: no frames to watch
         source = pygame_source(display)
         buttons = Buttons(clock.ticks_ms, script, live, source)
+        screen.buttons = buttons
         clock.idle = buttons.poll
 
     def cleanup():
@@ -606,9 +676,25 @@ def build(args, stdin=None, stdout=None):
     return hw, cleanup
 
 
+def scale_arg(text):
+    """``--scale``: a whole number from 1 up (0 opened a black full screen, -3 a traceback)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError("a whole number from 1 up, not %r" % text)
+    return n
+
+
 def parser():
-    p = argparse.ArgumentParser(prog="python -m hal.desktop", description="L.A.M.A. Kadabra on the desktop.")
-    p.add_argument("--scale", type=int, default=4, help="window scale (default 4: 640x512)")
+    # tools/play sets LAMA_PROG: the usage names the command the user typed.
+    prog = os.environ.get("LAMA_PROG") or "python -m hal.desktop"
+    p = argparse.ArgumentParser(prog=prog, description="L.A.M.A. Kadabra on the desktop.")
+    p.add_argument(
+        "--scale", type=scale_arg, metavar="N",
+        help="window scale (default: as big as fits the screen, 4 at most: 640x568 for 160x128)",
+    )
     p.add_argument(
         "--size", type=display_size, default=SIZE, metavar="WxH",
         help="the display's size in pixels (default 160x128, a PyBadge; e.g. 240x240, 320x240)",
@@ -616,7 +702,7 @@ def parser():
     p.add_argument("--terminal", action="store_true", help="text screens and stdin keys, no window")
     p.add_argument("--headless", action="store_true", help="no visible window (SDL_VIDEODRIVER=dummy)")
     p.add_argument("--screenshot", metavar="DIR", help="save a PNG of every screen shown into DIR")
-    p.add_argument("--shot-scale", type=int, default=1, help="scale of the PNGs (default 1: 160x128)")
+    p.add_argument("--shot-scale", type=scale_arg, default=1, help="scale of the PNGs (default 1: 160x128)")
     p.add_argument("--script", metavar="PRESSES", help='button presses to start with, e.g. "A A Down A"')
     p.add_argument("--stay", action="store_true", help="after --script, go on with the keyboard")
     p.add_argument("--save", metavar="PATH", help="save file (default %s)" % default_save_path())
@@ -636,7 +722,11 @@ def has_screen(environ=os.environ, platform=sys.platform):
 
 
 def main(argv=None, stdin=None, stdout=None):
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    if args.scale is not None and max(window_size(args.size, args.scale)) > MAX_WINDOW:
+        p.error("--scale %d makes a %dx%d window; at most %d pixels a side" % (
+            (args.scale,) + window_size(args.size, args.scale) + (MAX_WINDOW,)))
     try:
         hal.parse_script(args.script or "")
     except ValueError as e:

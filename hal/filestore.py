@@ -107,6 +107,8 @@ class FileStore:
         if raw is not None:  # damaged: let the flow reject it and set it aside
             self._loaded = self.path
             n = _length(raw[:HEAD], len(raw) - HEAD)
+            if n < 0 and _length(raw[:HEAD], 0xFFFF) >= 0:
+                n = len(raw) - HEAD  # a record cut short: what is left, the flow says "cut short"
             return raw[HEAD : HEAD + n] if n >= 0 else raw
         self._loaded = None
         return None

@@ -6,6 +6,12 @@ Shared by ``hal.board`` (keypad events, the PyGamer joystick) and
 ``press()`` / ``held()`` / ``clear()`` (the interface in hal/__init__.py).
 Subclasses override :meth:`Buttons.poll` to read their hardware.
 
+``clear()`` is how a new screen drops the presses made before it was shown
+(play/ui.py): it reads the hardware, then drops every press queued (but the
+newest ``n``: hal/desktop.py's terminal keeps those typed after it printed
+the screen, which a quick hand or a test at a pty makes before the flow
+gets to ``clear()``).
+
 Nothing here allocates after construction: presses wait in a 16-byte ring,
 times are small ints (``ticks_ms`` wraps at 2**29; compared with
 ``hal.ticks_diff``). Runs on CircuitPython and CPython.
@@ -97,7 +103,11 @@ class Buttons:
         self.poll()
         return self._held
 
-    def clear(self):
+    def clear(self, n=0):
+        """Drop the presses waiting, but the newest ``n``; a D-pad key then stops repeating."""
         self.poll()
-        self._count = 0
-        self._rep_bit = 0
+        if n < self._count:
+            self._head = (self._head + self._count - n) % _RING
+            self._count = n
+        if not n:
+            self._rep_bit = 0

@@ -33,7 +33,7 @@ Items: 8 tile slots, each a 26x22 ``Bitmap`` with its own 5-colour
 double's second body). A card (13x22) shows its value in its own colour with
 the number printed, and its icon (circle, square, star; a llama glyph; both
 values of a double); cards you may play are bright and raised 2 pixels,
-the others dimmed; the cursor's card has a white frame and is raised 4. An
+the others dimmed; the cursor is a white frame alone (a card it cannot play stays dim). An
 action button (26x16) is blue with its name, yellow under the cursor.
 Whether an item is playable or the cursor changes only its palette and its
 height, never its pixels. Items that do not fit scroll so that the cursor
@@ -90,7 +90,8 @@ FOOTER_FG = const(0xC8C8C8)
 # (play.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
 CARD_FRAME = const(0x707070)
 CARD_FRAME_OFF = const(0x383838)
-CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2)
+CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2; on a
+# bright llama's white body it is FRAME_CURSOR's yellow)
 DARK_INK = (0x9050D0, 0x3070E0)  # value colours dark enough for white ink
 BUTTON_ON = (0xFFFFFF, 0x2858C0, 0x2858C0)
 BUTTON_OFF = (0x8090A0, 0x283040, 0x283040)
@@ -370,10 +371,13 @@ class Renderer:
             pal[cardart.INK] = ink
             pal[cardart.BODY] = body
             pal[cardart.FRAME] = FRAME_CURSOR if cursor else frame
-        else:
-            card_colors(pal, code, playable or cursor)
-            pal[cardart.FRAME] = CARD_CURSOR if cursor else CARD_FRAME if playable else CARD_FRAME_OFF
-        self._slots[k].y = RAISE - (RAISE if cursor else RAISE_PLAYABLE if playable else 0)  # in the row's group
+        else:  # the cursor is the frame alone: bright and raised say "playable", nothing else
+            card_colors(pal, code, playable)
+            frame = CARD_FRAME if playable else CARD_FRAME_OFF
+            if cursor:
+                frame = FRAME_CURSOR if playable and code == cards.LLAMA else CARD_CURSOR
+            pal[cardart.FRAME] = frame
+        self._slots[k].y = RAISE - (RAISE_PLAYABLE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""

@@ -69,6 +69,7 @@ class App:
         self.load()
         self.apply_settings()
         cursor = 0
+        new = True  # False: the title again after a setting changed on it (play/ui.py)
         while True:
             resumable = self.match is not None and self.match.where != mt.FINISHED
             items = (["Continue"] if resumable else []) + [
@@ -79,16 +80,19 @@ class App:
                 "Sound: " + ("On" if self.setup_match.sound else "Off"),
                 "About",
             ]
-            header = ("Reiner Knizia's card game", "on " + self.hw.name)  # 6 rows left: all items
-            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header)
+            # Every item on screen, no scrolling: the board's name goes when Continue comes.
+            header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
+            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header, new=new)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
+            new = True
             try:
                 if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
                     self.screen("next_setting", self, choice)
                     self.save()  # kept with the save, when there is one
+                    new = False
                 elif choice == "Continue":
-                    self.play()
+                    self.play("Game resumed")  # what happened last was not saved: say where we are
                 elif choice == "New game" and self.screen("setup", self):
                     replaces = self.match is not None and self.match.where != mt.FINISHED
                     self.match = self.setup_match
@@ -148,9 +152,12 @@ class App:
         if self.setup_match.sound:
             self.hw.sound.beep(kind)
 
-    def play(self):
+    def play(self, event=""):
+        """Play the match until it is over or saved and quit; ``event`` is the first last-move line."""
+        table = Table(self)
+        table.event = event
         try:
-            Table(self).run()
+            table.run()
         finally:
             self.light(-1)  # back to the title: the lights go off
         self.save()

@@ -30,4 +30,4 @@ def summary(table):
         w, b, _ = g.tokens(q)
         lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
     over = g.is_over()
-    table.ui.message("Final scores" if over else "Scores", lines, "A: title" if over else "A: next round")
+    table.ui.message("Final scores" if over else "Scores", lines, "A: the winner" if over else "A: next round")

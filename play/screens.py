@@ -21,6 +21,9 @@ def setup(app):
     def adjust(i, step):
         if i == 0:
             m.players = min(6, max(2, m.players + step))
+            for p in range(m.players):  # a seat coming back may hold a name another seat took
+                if m.names[p] in m.names[:p]:
+                    _next_name(app, p)
         elif i == 1:
             m.variant = 1 - m.variant
         elif i < 2 + m.players:
@@ -28,8 +31,16 @@ def setup(app):
             m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
         return _items(app)
 
+    def footer(i):  # what the keys do on row i
+        if i < 2:
+            return "<>: change  A: next"
+        if i < 2 + m.players:
+            return "<>: human/bot  A: name"
+        return "A: start  B: back"
+
+    new = True
     while True:
-        i = app.ui.menu("New game", _items(app), cursor, "<>: change  A: next", adjust)
+        i = app.ui.menu("New game", _items(app), cursor, footer, adjust, new=new)
         if i < 0:
             return False
         if i == len(_items(app)) - 1:
@@ -37,13 +48,14 @@ def setup(app):
         if 2 <= i < 2 + m.players:
             _next_name(app, i - 2)
         cursor = i + 1 if i < 2 else i
+        new = False  # the same screen, a row changed
 
 
 def _items(app):
     m = app.setup_match
     items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
     for p in range(m.players):
-        items.append("P%d %-5s %s" % (p + 1, m.name(p), m.kind_name(p)))
+        items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
     items.append("Start the game" if m.humans() else "Watch the bots play")
     return items
 
@@ -74,8 +86,30 @@ def about(app):
         "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
         "Board: " + app.hw.name,
         ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
-        "Saves: " + app.hw.storage.where[:19],
     ]
+    where = getattr(app.hw.storage, "path", None) or app.hw.storage.where  # a file's folders too
+    if len(where) + 7 <= v.COLUMNS:
+        lines.append("Saves: " + where)
+    else:  # "Saves: " then the path, broken after a / (or \\) where it can, its end kept
+        lines.append("Saves: ")
+        out = []
+        line = part = ""
+        n = len(where)
+        for i in range(n + 1):
+            if i < n:
+                part += where[i]
+            if i == n or ord(where[i]) in (47, 92) or len(part) == v.COLUMNS:  # a name ends (or a line)
+                if len(line) + len(part) > v.COLUMNS:
+                    out.append(line)
+                    line = ""
+                line += part
+                part = ""
+        out.append(line)
+        room = v.LINES - len(lines)
+        if len(out) > room:
+            out = out[-room:]
+            out[0] = "~" + out[0][1:]  # the start is cut
+        lines += out
     app.ui.message("About", lines, "A: back")
 
 
@@ -102,6 +136,7 @@ def next_setting(app, row):
 def game_menu(app):
     """The Start menu in a game: True when the player chose to save and quit."""
     cursor = 0
+    new = True
     while True:
         m = app.match
         items = [
@@ -112,11 +147,13 @@ def game_menu(app):
             "Lights: " + mt.BRIGHTNESS[m.brightness],
             "Sound: " + ("On" if m.sound else "Off"),
         ]
-        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume")
+        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume", new=new)
         cursor = i
+        new = True
         if i >= 3:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
+            new = False  # the same menu, a value changed
         elif i == 1:
             rules(app)
         else:
@@ -127,11 +164,18 @@ def rules(app):
     from play import rules_text
 
     pages = rules_text.PAGES
+    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN
     i = 0
     while 0 <= i < len(pages):
         page = pages[i]
         shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
-        b = app.ui.message("%s %d/%d" % (page[0], i + 1, len(pages)), page[1], "A: next  B: back", v.NORMAL, shown)
-        i += 1 if b & hal.A else -1
+        title = "%s %d/%d" % (page[0], i + 1, len(pages))
+        b = app.ui.message(title, page[1], "A/>: next  </B: back", v.NORMAL, shown, keys)
+        if b & (hal.A | hal.RIGHT | hal.DOWN):
+            i += 1
+        elif b & (hal.LEFT | hal.UP):
+            i = max(i - 1, 0)  # Left on the first page stays; B leaves
+        else:
+            i -= 1
     del pages, rules_text
     hal.forget("play.rules_text")

@@ -268,6 +268,7 @@ class Table:
         cursor = -1
         hint = ""
         confirm = False
+        new = True  # a new screen: presses made before it was drawn do not act (play/ui.py)
         while True:
             view = self.status(p, self.event, p, actions, legal)
             if cursor < 0:  # start on the first playable card, else on the first action
@@ -290,8 +291,9 @@ class Table:
                 view.footer = "A: " + game.action_name(item) + "  St: menu"
             else:
                 view.footer = "<>: choose  Start: menu"
-            ui.show()
+            ui.show(new)
             b = ui.wait()
+            new = False
             hint = ""
             if confirm:
                 confirm = False
@@ -302,6 +304,7 @@ class Table:
             elif b & hal.A:
                 if item == game.QUIT:
                     confirm = True
+                    new = True  # a question: a second tap of A made before it is no answer
                 elif item in legal:
                     return item
                 else:
@@ -310,5 +313,7 @@ class Table:
                         if g.show_active
                         else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
                     )
-            elif b & hal.START and self.app.screen("game_menu", self.app):
-                return -1
+            elif b & hal.START:
+                if self.app.screen("game_menu", self.app):
+                    return -1
+                new = True  # back from the menu

@@ -2,6 +2,13 @@
 
 All of them draw into the one ``play.view.View`` the flow owns and hand it
 to ``hw.screen.show``. They know buttons only as the HAL's bits.
+
+A screen acts only on presses made after it was drawn: :meth:`Ui.show` of a
+*new* screen drops every press made before (``hw.buttons.clear()``), so that a
+tap while the bots move, while a save is written or a second tap of A never
+passes a hand-off, plays a card or opens a menu unseen. A redraw that answers a
+press on the same screen (a cursor moved, a value changed) keeps the presses
+made since, so that quick presses on one screen all count.
 """
 
 import gc
@@ -39,9 +46,16 @@ class Ui:
     def __init__(self, hw):
         self.hw = hw
         self.view = v.View()
+        # (Names the game has already: on CircuitPython each new one is a qstr for good.)
+        self.shown = 0  # screens shown
+        self.seen = -1  # ``shown`` when a menu was last drawn
 
-    def show(self):
+    def show(self, new=True):
+        """Draw the View; a ``new`` screen then drops the presses made before it was drawn."""
         self.hw.screen.show(self.view)
+        self.shown += 1
+        if new:
+            self.hw.buttons.clear()
 
     def wait(self):
         """The next button pressed (blocks)."""
@@ -55,7 +69,8 @@ class Ui:
             hw.clock.sleep_ms(_POLL_MS)
 
     def pause(self, ms):
-        """Wait ``ms``, or less while A is held (hurry); presses made meanwhile are dropped."""
+        """Wait ``ms``, or less while A is held (hurry). Presses made meanwhile do not act: the
+        next screen drops them when it is drawn (see :meth:`show`)."""
         hw = self.hw
         hurried = False
         while ms > 0:
@@ -68,8 +83,8 @@ class Ui:
         if hurried:
             hw.buttons.clear()
 
-    def message(self, title, lines, footer="A: OK", color=v.NORMAL, cards=()):
-        """A screen of text, ``cards`` (codes) drawn under it; returns the button that closed it (A or B)."""
+    def message(self, title, lines, footer="A: OK", color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START):
+        """A screen of text, ``cards`` (codes) drawn under it; returns the button of ``keys`` that closed it."""
         view = self.view
         view.clear()
         view.title = title
@@ -81,18 +96,25 @@ class Ui:
         self.show()
         while True:
             b = self.wait()
-            if b & (hal.A | hal.B | hal.START):
+            if b & keys:
                 return b
 
-    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=(), back=True):
+    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=(), back=True, new=True):
         """Choose one of ``items`` (strings): its index, or -1 for B (unless not ``back``).
 
         ``adjust(index, step)``, when given, is called for Left/Right
         (step -1/+1) and returns the new list of items (e.g. a changed
-        value). Lists longer than the screen scroll; ``header`` lines stay
-        on top.
+        value). Lists longer than the screen scroll, with ``^`` / ``v`` at the
+        right edge where more items lie above or below; ``header`` lines stay
+        on top. ``footer`` is a string, or a function of the cursor's index
+        that returns one (what A and Left/Right do on that row). ``new``
+        False: the caller shows the same menu again after a press on it (a
+        value changed), so presses made since still count (see :meth:`show`),
+        unless another screen was drawn in between.
         """
         view = self.view
+        if self.shown != self.seen:
+            new = True
         room = v.LINES - len(header)
         top = 0
         while True:
@@ -102,11 +124,18 @@ class Ui:
             view.title = title
             for i in range(len(header)):
                 view.line(i, header[i], v.DIM)
-            for i in range(top, min(len(items), top + room)):
-                view.line(len(header) + i - top, items[i], v.HIGHLIGHT if i == cursor else v.NORMAL)
+            end = min(len(items), top + room)
+            for i in range(top, end):
+                text = items[i]
+                mark = "^" if i == top and top else "v" if i == end - 1 and end < len(items) else ""
+                if mark:  # in the last column
+                    text = (text + " " * v.COLUMNS)[: v.COLUMNS - 1] + mark
+                view.line(len(header) + i - top, text, v.HIGHLIGHT if i == cursor else v.NORMAL)
             view.line_cursor = len(header) + cursor - top
-            view.footer = footer
-            self.show()
+            view.footer = footer(cursor) if callable(footer) else footer
+            self.show(new)
+            self.seen = self.shown
+            new = False  # from now on a redraw answering a press
             b = self.wait()
             if b & hal.UP:
                 cursor = cursor - 1 if cursor else len(items) - 1

@@ -337,3 +337,94 @@ def test_about_names_the_interpreter_the_board_the_free_heap_and_the_saves():
     assert sys.implementation.name in text and "Board: " + hw.name in text
     assert "Free heap: " in text and "Saves: " + hw.storage.where in text
     assert "L.A.M.A. Kadabra" in hw.screen.screens[-1][0]  # A: back to the title
+
+
+# ---- issue 20: what a newcomer met ------------------------------------------------------------
+def test_after_continue_the_last_move_line_is_not_blank():
+    hw, app, driver, rec = play(new_game_script([mt.HUMAN, 2, 2]), max_screens=12)
+    hw2, app2, _, _ = play("", save=hw.storage.data, title_choice="Continue", max_screens=2)
+    turns = [s for s in hw2.screen.screens if s[0].startswith("= Round ")]
+    assert turns and "Game resumed" in "\n".join(turns[0])
+    assert hw2.screen.view.event or hw2.screen.view.title == "Pass the device"
+
+
+def test_the_title_shows_every_item_with_continue_and_long_menus_mark_their_scroll():
+    hw, app, driver, rec = play(THREE_HUMANS, max_screens=30)
+    hw2, _, _, _ = play("", save=hw.storage.data, title_choice=None)
+    title = hw2.screen.screens[0]
+    for item in ("Continue", "New game", "Rules", "Speed", "Lights", "Sound", "About"):
+        assert any(line[2:].startswith(item) for line in title), (item, title)
+    # Six seats: the setup's nine rows do not fit; a mark says more lie below, then above.
+    script = "A Up Up Up Up Up Up Right Right"  # to Players, 4 -> 6
+    hw3, _, _, _ = play(script, max_screens=0, title_choice=None)
+    setup = hw3.screen.screens[-1]
+    assert setup[0] == "= New game" and setup[-2].endswith("v") and not any(x.endswith("^") for x in setup)
+    hw4, _, _, _ = play(script + " Up", max_screens=0, title_choice=None)  # up to the last row
+    setup = hw4.screen.screens[-1]
+    assert setup[1].endswith("^") and setup[-2] == "> Start the game", setup
+    assert all(len(line) <= 2 + v.COLUMNS for line in setup)
+
+
+def test_the_setup_says_what_the_keys_do_on_each_row():
+    hw, app, driver, rec = play("A Up Up Up Up", max_screens=0, title_choice=None)  # on P1's row
+    setup = hw.screen.screens[-1]
+    assert "> P1 Ana  < Human >" in setup, setup
+    assert setup[-1] == "- <>: human/bot  A: name"
+    hw, app, driver, rec = play("A", max_screens=0, title_choice=None)  # on "Start the game"
+    assert hw.screen.screens[-1][-1] == "- A: start  B: back"
+    hw, app, driver, rec = play("A Up Up Up Up A", max_screens=0, title_choice=None)  # A: the next name
+    assert "> P1 Eva  < Human >" in hw.screen.screens[-1]  # (Ben to Dan have seats)
+    hw, app, driver, rec = play("A Up Up Up Up A Up Up Right", max_screens=0, title_choice=None)  # 5 seats
+    names = [line.split()[1] for line in hw.screen.screens[-1] if line[2:4] in ("P1", "P5")]
+    assert len(names) == 2 and names[0] == "Eva" and names[1] != "Eva"  # no two seats of one name
+
+
+def test_rules_pages_turn_with_right_and_down_and_back_with_left_and_up():
+    hw, app, driver, rec = play("Down A Right Down Left Up Left B", max_screens=0)
+    titles = [s[0] for s in hw.screen.screens]
+    pages = ["= Rules: the cards 1/7", "= Rules: the goal 2/7", "= Rules: your turn 3/7"]
+    assert titles[2:] == pages + pages[1::-1] + [pages[0], "= L.A.M.A. Kadabra"]
+
+
+def test_the_final_scores_lead_to_the_winner_and_game_over_to_the_title():
+    hw, app, driver, rec = play(THREE_HUMANS, title_choice=None)
+    final = [s for s in hw.screen.screens if s[0] == "= Final scores"]
+    over = [s for s in hw.screen.screens if s[0] == "= Game over"]
+    assert final and over and final[-1][-1] != "- A: title" and over[-1][-1] == "- A: title"
+
+
+def test_about_shows_where_saves_go_folder_and_all(tmp_path):
+    from hal.filestore import FileStore
+
+    path = str(tmp_path / "a rather long folder name" / "lama-kadabra" / "save.bin")
+    hw = mock.Hardware("Up A", seed=5)
+    hw.storage = FileStore(path)
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    about = hw.screen.screens[-1]
+    assert about[0] == "= About"
+    shown = "".join(line[2:] for line in about[about.index("  Saves: ") + 1 : -1])
+    assert shown == path or (shown.startswith("~") and path.endswith(shown[1:])), about
+    assert "lama-kadabra/save.bin" in shown
+
+
+@pytest.mark.parametrize("cut", [0.5, 20, 12, 3])
+def test_a_save_cut_short_is_reported_as_cut_short_and_kept(tmp_path, cut):
+    from hal.filestore import FileStore
+
+    hw, app, driver, rec = play(THREE_HUMANS, max_screens=30)
+    path = str(tmp_path / "save.bin")
+    store = FileStore(path)
+    store.save(hw.storage.data)
+    with open(path, "rb") as f:
+        whole = f.read()
+    n = int(len(whole) * cut) if cut < 1 else cut
+    with open(path, "wb") as f:
+        f.write(whole[:n])
+    hw = mock.Hardware("A", seed=5)
+    hw.storage = FileStore(path)
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    text = " ".join(" ".join(hw.screen.screens[0]).split())
+    assert hw.screen.screens[0][0] == "= Save not loaded" and "save is cut short" in text, text
+    assert hw.storage.aside() == whole[:n]  # kept, byte for byte

@@ -150,19 +150,21 @@ def item_problems(shot, renderer, vw):
         if x < 0 or x + w > W:
             out.append("item %d off screen at x=%d" % (i, x))
             continue
-        lift = render.RAISE if i == cur else render.RAISE_PLAYABLE if playable else 0
+        lift = render.RAISE_PLAYABLE if playable else 0  # the cursor is its frame alone
         if y != render.ITEMS_Y - lift:
             out.append("item %d at y=%d, not raised %d (cursor=%d, playable=%s)" % (i, y, lift, cur, playable))
         top = y + (3 if code >= v.FIRST_ITEM else 0)
         frame = shot.at(x, top)
         want = render.CARD_CURSOR if code < v.FIRST_ITEM else render.FRAME_CURSOR
+        if playable and code == cards.LLAMA:
+            want = render.FRAME_CURSOR  # yellow on the llama's white body
         if i == cur and not close(frame, rgb(want)):
             out.append("cursor item %d has no cursor frame: %s" % (i, frame))
         if i != cur and close(frame, rgb(want)):
             out.append("item %d framed like the cursor" % i)
         if code < v.FIRST_ITEM:
             pal = {}
-            render.card_colors(pal, code, playable or i == cur)
+            render.card_colors(pal, code, playable)
             body = rgb(pal[cardart.BODY])
             ink = rgb(pal[cardart.INK])
             if shot.count(x + 2, y + 2, x + w - 2, y + 10, body) < 30:
@@ -231,6 +233,28 @@ def test_a_turn_screen_shows_playable_dim_and_cursor_cards_and_buttons(screen):
     screen.show(vw)
     shot = Shot(screen, "turn-button")
     assert item_problems(shot, r, vw) == []
+
+
+def test_the_cursor_on_a_card_that_cannot_be_played_is_a_frame_on_a_dim_card(screen):
+    # Bright and raised mean "you may play it": the cursor must not lend them (issue 20).
+    vw = turn_view(cursor=0)  # "1" cannot be played
+    screen.show(vw)
+    shot = Shot(screen, "turn-cursor-dim")
+    r = screen.renderer
+    assert item_problems(shot, r, vw) == []
+    (_, x0, y0, _), (_, _, y1, _) = tiles(r, vw)[0], tiles(r, vw)[1]
+    assert y0 == y1 == render.ITEMS_Y  # as low as the other dim card
+    pal = {}
+    render.card_colors(pal, cards.code("1"), False)
+    assert shot.count(x0 + 2, y0 + 2, x0 + 11, y0 + 10, rgb(pal[cardart.BODY])) >= 30  # dim
+    assert shot.count(x0, y0, x0 + 13, y0 + 22, rgb(render.CARD_CURSOR)) >= 60  # its white frame
+    # On a llama's white body the frame is yellow: it still shows where the cursor is.
+    vw.card_cursor = 5
+    screen.show(vw)
+    shot = Shot(screen, "turn-cursor-llama")
+    assert item_problems(shot, r, vw) == []
+    _, x5, y5, _ = tiles(r, vw)[5]
+    assert shot.count(x5, y5, x5 + 13, y5 + 22, rgb(render.FRAME_CURSOR)) >= 60
 
 
 def test_a_long_hand_scrolls_so_the_cursor_stays_visible_with_arrows(screen):
@@ -423,6 +447,44 @@ def test_the_layout_follows_the_display_size_bigger_cards_on_big_screens(screen,
     displayio.release_displays()
     d = desktop.make_display(window=False, size=(320, 256))
     assert render.Screen(d).renderer.group.scale == 2  # twice the reference: all of it doubled
+    displayio.release_displays()
+    screen.display = desktop.make_display(window=False)  # the module's screen, for any test after
+    screen.renderer = render.Renderer(W, H)
+    screen.display.root_group = screen.renderer.group
+
+
+def ink_columns(shot, x0, x1, y0, y1):
+    """The x of every column of [x0, x1) that has a pixel other than black in rows [y0, y1)."""
+    return {x for x in range(x0, x1) if shot.not_color(x, y0, x + 1, y1, (0, 0, 0), tol=8)}
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 240), (320, 240)])
+def test_the_token_icons_keep_clear_of_the_labels_and_the_counts(screen, size):
+    # "Stage" ran into its white token and the circles touched the digits (issue 20): at
+    # every size a blank column lies between an icon and any letter or digit of its row.
+    import displayio
+
+    displayio.release_displays()
+    s = render.Screen(desktop.make_display(window=False, size=size))
+    r = s.renderer
+    vw = table_view(6)
+    vw.stage[0], vw.stage[1], vw.stage[2] = 12, 34, 1  # two digits, and the star
+    vw.mine[0], vw.mine[1], vw.mine[2] = 56, 78, 1
+    for k in range(2):
+        icons = r._token_icons[k]
+        row = r._rows[r._token_rows[k]]
+        y0, y1 = min(row.y, icons.y), max(row.y + 12, icons.y + render.SEAT_H)
+        x0, x1 = row.x - 2, size[0]
+        s.show(vw)
+        both = ink_columns(Shot(s, "tokens-%d-%dx%d" % ((k,) + size)), x0, x1, y0, y1)
+        icons.hidden = True
+        s.display.refresh()
+        text = ink_columns(Shot(s), x0, x1, y0, y1)  # the label and the counts alone
+        icons.hidden = False
+        icon = both - text
+        assert len(icon) >= 3 * 5 and len(text) >= 5 * 4, (sorted(icon), sorted(text))
+        touching = sorted(x for x in icon if {x - 1, x, x + 1} & text)
+        assert not touching, "%s row: icon columns touching text at x %s" % (("Stage", "You")[k], touching)
     displayio.release_displays()
     screen.display = desktop.make_display(window=False)  # the module's screen, for any test after
     screen.renderer = render.Renderer(W, H)

@@ -175,7 +175,7 @@ def board_figures(everything):
             kb, stand = cpboard.smallest_flow_heap(mpy_form, v, budget=FLOW_PRESSES)
             form = ".mpy" if mpy_form else ".py"
             objects = "the C objects" if cpboard.real_displayio(v) else "the Python stand-ins"
-            print("board flow heap, %s, %s: %d KB" % (form, objects, kb - stand // 1024))
+            print("board flow heap, %s, %s: %.1f KB" % (form, objects, kb - stand / 1024))
             print(
                 "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)

@@ -35,7 +35,8 @@ class BusDisplay:
 
     (Short private names: each is one more qstr on the heap, see displayio.py.) ``_a`` the root
     group, ``_b`` the group holding it, ``_c`` the band's pixels, ``_n`` its rows, ``_d`` the
-    file of LAMA_FRAME."""
+    file of LAMA_FRAME, ``_e`` the refreshes so far (the keypad stand-in presses a key only
+    once a new picture was shown, as a player would)."""
 
     def __init__(self, width, height):
         self.width = width
@@ -48,6 +49,7 @@ class BusDisplay:
             self._n = max(1, _BAND_BYTES // (2 * width))
             self._c = bytearray(width * self._n * 2)
         self._d = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
+        self._e = 0
 
     @property
     def root_group(self):
@@ -72,6 +74,7 @@ class BusDisplay:
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         """Draw the root group (on the real displayio), as a board's display refresh does."""
+        self._e += 1
         if displayrender is None or self._a is None:
             return True
         holder = self._b

@@ -26,8 +26,14 @@ each qstr a stand-in adds moves the points where the game's qstr pools grow (too
 The script: ``keys.txt`` in the working folder: the first word is the budget (how many presses in
 all), then button names (B A Start Select Right Down Up Left) and ``CUT``, a power cut (SystemExit 9).
 When the script is done it presses A until the budget is spent, then exits (SystemExit 0) after
-printing ``standin: budget spent``. Each press is a pressed and a released event, one a poll: the
-queue is empty on every other call, so start-up sees no key held.
+printing ``standin: budget spent``. Each press is a pressed and a released event, one a poll:
+the queue is empty on every other call, so start-up sees no key held.
+
+A press comes as a player's would, once the screen was drawn (``board.DISPLAY`` refreshed) and
+looked at (a poll since found nothing): the game drops the presses made before a new screen is
+shown (play/ui.py), as one read by that screen's first poll would be. A screen that waits
+without drawing again (after a key it ignores) gets the next press after a few empty polls.
+(The scripts set the Instant speed first: a bot's pause, which polls, would take a press.)
 """
 
 import gc
@@ -115,6 +121,10 @@ class EventQueue:
         self.overflowed = False
         self.count = 0  # presses so far
         self.step = 0  # 0: nothing (then a press), 2: a press is next, 1: its release
+        # (Names the game has too: every new name is a qstr in the pool the board flow measures.)
+        self.shown = -1  # the display's refresh count at the last press
+        self.seen = -1  # the refresh count a poll last found nothing at
+        self.n = 0  # empty polls since the last press without a new picture
 
     def get_into(self, event):
         step = self.step
@@ -122,6 +132,20 @@ class EventQueue:
             self.step = 2
             return False
         if step == 2:
+            import board
+
+            shown = board.DISPLAY._e  # its refreshes (busdisplay.py)
+            if shown != self.shown:  # a new picture since the last press
+                if self.seen != shown:
+                    self.seen = shown  # the player looks at it first: nothing this poll
+                    self.step = 2
+                    return False
+            elif self.n < 4:  # the same picture (the screen ignored the last key): a few polls
+                self.n += 1
+                self.step = 2
+                return False
+            self.shown = shown
+            self.n = 0
             if self.count >= int(keys[0]):
                 _heap()
                 print("standin: budget spent")
