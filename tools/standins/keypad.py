@@ -195,11 +195,12 @@ class Keys:
                 pins[pins.index(None)] = pin
         self.key_count = key_count
         self.events = EventQueue(max_events)
-        # What the Python objects lack of the C objects' heap: they take 96 bytes with their
-        # attributes (as much as the C EventQueue's 32, the bytearray's own 16, and 48), plus the pin
-        # tuple and the ring, measured with gc.mem_alloc on the 10.2.1 and 9.2.9 unix ports.
+        # What the Python objects lack of the C objects' heap: they take 128 bytes with their
+        # attributes (the C EventQueue's 32, the bytearray's own 16, and 80, the queue's script
+        # state included), plus the pin tuple and the ring, measured with gc.mem_alloc on the
+        # 10.2.1 and 9.2.9 unix ports.
         self.value = None
-        pad = -96 - ((8 + 4 * len(data) + 15) & -16)
+        pad = -128 - ((8 + 4 * len(data) + 15) & -16)
         for x in args:
             pad += (x + 15) & -16
         if pad >= 0:
