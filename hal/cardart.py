@@ -1,16 +1,26 @@
-"""Pixel art of the table, drawn once into small palettized bitmaps: card faces, the pile's back, token icons.
+"""The look of the table: its colours, the sizes of its pieces and their pixel art.
 
-Every function draws palette *indices* into a ``displayio.Bitmap``; the
-colours live in the TileGrid's Palette, so a card turning dim or taking the
-cursor only changes palette entries, never pixels. Card bitmaps use these
-indices (8 colours, 4 bits a pixel on CircuitPython):
+Art is drawn as palette *indices* into ``displayio.Bitmap``s; the colours live in
+the TileGrids' Palettes, so a card turning dim or taking the cursor only changes
+palette entries, never pixels.
 
-0 transparent, 1 ink (the number and the icon), 2 body (the card's colour,
-the lower value's for a double), 3 frame, 4 the body of a double's lower
-half (its higher value's colour).
+**The card sheet** (:func:`card`, :func:`back`, :func:`button`): one bitmap of
+``SHEET_TILES`` tiles of CARD_W x CARD_H, 2 bits a pixel, drawn a tile at a time on
+first use (hal/render.py), never at start-up: the 18 card faces (tile = card code), the
+pile's back (``BACK``) and the five action buttons, two tiles each (``BUTTONS``). Every
+hand slot, the top card, the pile and a travelling card are TileGrids over it: a slot
+showing another card changes a tile number, not pixels. Indices: 0 frame, 1 ink (the
+number, the icon, the back's pattern; the font strip's 1 blitted as is), 2 body (the
+card's colour, the lower value's for a double), 3 a double's lower half (its higher
+value's colour). No index is transparent: a tile is opaque edge to edge.
 
-Glyphs come from the font strip of hal/render.py (the 6x12 terminal font
-in flash on a board), optionally doubled for the big top card.
+**The token sheet** (:func:`tokens`): tiles of TOKEN_W x the seat pitch, a 5x5 icon in
+columns 0..4 (a blank column after, as a glyph has): a white token, a black one, the
+magic token, none, a lit pip and an unlit pip of the show meter. Indices: 0 transparent,
+1 white, 2 black, 3 outline, 4 magic.
+
+Glyphs come from the font strip of hal/renderbuild.py (the 6x12 terminal font, in flash
+on a board).
 """
 
 try:
@@ -19,14 +29,71 @@ except ImportError:  # a port without it: plain pixel loops
     bitmaptools = None  # type: ignore[assignment]
 
 from engine import cards
+from play import view as _view
 
-INK = 1
-BODY = 2
-FRAME = 3
-BODY2 = 4
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int  # type: ignore[assignment]
 
-GLYPH_W = 6
-GLYPH_H = 12
+# Sizes, in pixels at scale 1 (a layout scales them by whole numbers: hal/renderbuild.py).
+GLYPH_W = const(6)
+ROW_H = const(12)  # a text row: the font's cell
+CELLS = const(26)  # the text grid's columns (play.view.COLUMNS)
+CARD_W = const(13)
+CARD_H = const(20)
+BUTTON_W = const(26)
+GAP = const(2)  # between items of the row
+RAISE = const(2)  # a card that may be played stands this much higher
+TOKEN_W = const(6)
+SEAT_H = const(11)  # the seat rows' pitch (at least)
+SEAT_CELLS = const(12)  # "Name  6c  12": name, cards in hand, points
+SEAT_W = const(80)  # a seat: its stripe (2), its row (72), the magic column (6)
+ARROW_W = const(7)
+
+# Card sheet tiles and indices.
+FRAME = const(0)
+INK = const(1)
+BODY = const(2)
+BODY2 = const(3)
+BACK = const(18)
+BUTTONS = const(19)  # action item FIRST_ITEM + i: tiles BUTTONS + 2i and the one after
+SHEET_TILES = const(29)
+# Token sheet tiles.
+WHITE = const(0)
+BLACK_TOKEN = const(1)
+MAGIC = const(2)
+NO_TOKEN = const(3)
+PIP_ON = const(4)
+PIP_OFF = const(5)
+TOKEN_TILES = const(6)
+
+# Colours (RGB888): the text colours of play.view's palette indices, the bars, the table.
+COLORS = (0xFFFFFF, 0x8C8C8C, 0xFFE040, 0x50E050, 0xFF5A50, 0x50C8FF)
+BLACK = const(0x000000)
+TITLE_BG = const(0x1C4FA8)
+TITLE_FG = const(0xFFFFFF)
+CURSOR_BG = const(0xFFD000)
+CURSOR_FG = const(0x000000)
+FOOTER_BG = const(0x242424)
+FOOTER_FG = const(0xC8C8C8)
+CARD_FRAME = const(0x707070)
+CARD_FRAME_OFF = const(0x383838)
+CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2; on a
+# bright llama's white body it is FRAME_CURSOR's yellow)
+DARK_INK = (0x9050D0, 0x3070E0)  # value colours dark enough for white ink
+BUTTON_ON = (0xFFFFFF, 0x2858C0, 0x2858C0)  # ink, body, frame of a button that acts
+BUTTON_OFF = (0x8090A0, 0x283040, 0x283040)
+BUTTON_CURSOR = (0x000000, 0xFFD000)  # ink, body of the button under the cursor
+BUTTON_CURSOR_OFF = const(0x806800)
+FRAME_CURSOR = const(0xFFD000)
+ARROW = const(0x50C8FF)
+SEAT_BAR = const(0x2A3F70)  # behind the seat to act
+OUT_FG = const(0x707070)
+PILE_COLORS = (0xE0E0E0, 0x5070C0, 0x1C2C60)  # frame, pattern, body of the pile's back
+TOKEN_COLORS = (0xF4F4F4, 0x181818, 0xB0B0B0, 0xE040E0)  # white, black, outline, magic
+SHOW_FG = const(0xFF60FF)
+SHOW_BG = const(0x8A1E8A)  # the title bar during a magic show
 
 # 7x7 icons, one byte a row (bit 6 = left column): circle, square, star, llama.
 ICONS = (
@@ -37,6 +104,7 @@ ICONS = (
 )
 # Tokens are 5 pixels wide, as a glyph's ink: beside text they keep its 1-pixel spacing.
 _DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
+_RING = b"\x38\x44\x44\x44\x38\x00\x00"  # an unlit pip
 _STAR = b"\x10\x7c\x38\x28\x44\x00\x00"  # the magic token, filled
 
 
@@ -51,80 +119,92 @@ def fill(bm, x1, y1, x2, y2, value):
             bm[y * w + x] = value
 
 
-def glyph(bm, strip, tile, x, y, value=INK, scale=1):
-    """Draw font tile ``tile`` of ``strip`` at x, y of ``bm`` in ``value``, ``scale`` times as big."""
-    if scale == 1 and value == INK and bitmaptools is not None:
+def glyph(bm, strip, tile, x, y):
+    """Draw font tile ``tile`` of ``strip`` at x, y of ``bm`` in INK (only its inked pixels)."""
+    if bitmaptools is not None:
         bitmaptools.blit(
-            bm, strip, x, y, x1=tile * GLYPH_W, y1=0, x2=tile * GLYPH_W + GLYPH_W, y2=GLYPH_H, skip_source_index=0
+            bm, strip, x, y, x1=tile * GLYPH_W, y1=0, x2=tile * GLYPH_W + GLYPH_W, y2=ROW_H, skip_source_index=0
         )
         return
     sw = strip.width
     w = bm.width
-    for yy in range(GLYPH_H):
-        if not 0 <= y + yy * scale <= bm.height - scale:  # clipped (a doubled glyph's blank rows)
-            continue
-        for xx in range(GLYPH_W):
-            if strip[yy * sw + tile * GLYPH_W + xx]:
-                if scale == 1:
-                    bm[(y + yy) * w + x + xx] = value
-                else:
-                    fill(bm, x + xx * scale, y + yy * scale, x + xx * scale + scale, y + yy * scale + scale, value)
+    for yy in range(ROW_H):
+        if 0 <= y + yy < bm.height:
+            for xx in range(GLYPH_W):
+                if strip[yy * sw + tile * GLYPH_W + xx]:
+                    bm[(y + yy) * w + x + xx] = INK
 
 
-def icon(bm, rows, x, y, value=INK, scale=1):
+def icon(bm, rows, x, y, value=INK):
     """Draw a 7x7 one-byte-a-row mask at x, y in ``value``."""
     w = bm.width
     for yy in range(7):
         bits = rows[yy]
         for xx in range(7):
             if bits & (0x40 >> xx):
-                if scale == 1:
-                    bm[(y + yy) * w + x + xx] = value
-                else:
-                    fill(bm, x + xx * scale, y + yy * scale, x + xx * scale + scale, y + yy * scale + scale, value)
+                bm[(y + yy) * w + x + xx] = value
 
 
-def card(bm, strip, table, code, w, h, scale=1):
-    """A card face, ``w`` x ``h`` at the top left of ``bm``: frame, body, value, icon (or second value)."""
-    fill(bm, 0, 0, bm.width, bm.height, 0)
-    fill(bm, 0, 0, w, h, FRAME)
-    fill(bm, 1, 1, w - 1, h - 1, BODY)
+def card(bm, x0, strip, table, code):
+    """Card ``code``'s face in the sheet tile at x0: frame, body, value, icon (or a double's two values)."""
+    fill(bm, x0, 0, x0 + CARD_W, CARD_H, FRAME)
+    fill(bm, x0 + 1, 1, x0 + CARD_W - 1, CARD_H - 1, BODY)
     low = cards.LOW[code]
     high = cards.HIGH[code]
-    x = (w - GLYPH_W * scale) // 2 + scale  # the glyph's last column is blank
-    y = 1 - 3 * (scale - 1)  # a digit's top rows are blank: a doubled one starts higher
-    if high != low:  # a double: the lower half in the higher value's colour, both numbers printed
-        fill(bm, 1, h // 2, w - 1, h - 1, BODY2)
-        glyph(bm, strip, table[16 + low], x, y, INK, scale)
-        glyph(bm, strip, table[16 + high], x, h // 2 - scale, INK, scale)
+    x = x0 + (CARD_W - GLYPH_W) // 2 + 1  # the glyph's last column is blank
+    if high != low:  # the lower half in the higher value's colour, both numbers printed
+        fill(bm, x0 + 1, CARD_H // 2, x0 + CARD_W - 1, CARD_H - 1, BODY2)
+        glyph(bm, strip, table[16 + low], x, 0)  # a digit's ink is in rows 2..9 of its cell
+        glyph(bm, strip, table[16 + high], x, CARD_H // 2 - 1)
         return
-    glyph(bm, strip, table[44 if low == 7 else 16 + low], x, y, INK, scale)  # "L" or the digit
+    glyph(bm, strip, table[44 if low == 7 else 16 + low], x, 0)  # "L" or the digit
     kind = 4 if code == cards.LLAMA else cards.ICON[code]
     if kind:
-        icon(bm, ICONS[kind - 1], (w - 7 * scale) // 2, h - 2 - 7 * scale, INK, scale)
+        icon(bm, ICONS[kind - 1], x0 + (CARD_W - 7) // 2, CARD_H - 9, INK)
 
 
-def back(bm, w, h):
-    """The draw pile's back: a frame and a diagonal pattern (indices FRAME, BODY, INK)."""
-    fill(bm, 0, 0, w, h, FRAME)
-    fill(bm, 1, 1, w - 1, h - 1, BODY)
-    for y in range(2, h - 2):
-        for x in range(2, w - 2):
+def back(bm, x0):
+    """The draw pile's back in the sheet tile at x0: a frame and a diagonal pattern."""
+    fill(bm, x0, 0, x0 + CARD_W, CARD_H, FRAME)
+    fill(bm, x0 + 1, 1, x0 + CARD_W - 1, CARD_H - 1, BODY)
+    w = bm.width
+    for y in range(2, CARD_H - 2):
+        for x in range(2, CARD_W - 2):
             if (x + y) % 4 == 0:
-                bm[y * bm.width + x] = INK
+                bm[y * w + x0 + x] = INK
 
 
-def tokens(bm, pitch):
-    """Four tiles ``pitch`` apart, a 5x5 icon at column 1, row 3 of each: a white token, a black
-    token, the magic token, none (blank). Laid over a text row's blank cell (hal/renderbuild.py),
-    an icon sits like a glyph: a blank column on each side.
+def button(bm, x0, strip, table, name):
+    """An action button, BUTTON_W wide (two sheet tiles from x0): a frame, a body and ``name`` centred."""
+    fill(bm, x0, 0, x0 + BUTTON_W, CARD_H, FRAME)
+    fill(bm, x0 + 1, 1, x0 + BUTTON_W - 1, CARD_H - 1, BODY)
+    x = x0 + (BUTTON_W - GLYPH_W * len(name)) // 2 + 1
+    for i in range(len(name)):
+        ch = ord(name[i])
+        glyph(bm, strip, table[ch - 32] if 32 <= ch < 127 else table[31], x + GLYPH_W * i, (CARD_H - ROW_H) // 2)
 
-    Indices: 1 white, 2 black, 3 the outline, 4 magic. (A black token has a
-    light outline so that it shows on the dark table.)
-    """
+
+def tokens(bm):
+    """The token sheet (see the module docstring): TOKEN_TILES tiles, the icons at rows 3..7."""
     fill(bm, 0, 0, bm.width, bm.height, 0)
-    icon(bm, _DISC, 1, 3, 3)
-    fill(bm, 2, 4, 5, 7, 1)  # inside the outline
-    icon(bm, _DISC, pitch + 1, 3, 3)
-    fill(bm, pitch + 2, 4, pitch + 5, 7, 2)
-    icon(bm, _STAR, 2 * pitch + 1, 3, 4)
+    for tile in (WHITE, BLACK_TOKEN):
+        x = tile * TOKEN_W
+        icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
+        fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
+    icon(bm, _STAR, MAGIC * TOKEN_W, 3, 4)
+    icon(bm, _DISC, PIP_ON * TOKEN_W, 3, 4)
+    icon(bm, _RING, PIP_OFF * TOKEN_W, 3, 3)
+
+
+def card_colors(pal, code, bright=True):
+    """Set the ink and body colours of card ``code`` in a card palette (bright, or a third as bright)."""
+    low = _view.VALUE_COLORS[cards.LOW[code] - 1]
+    high = _view.VALUE_COLORS[cards.HIGH[code] - 1]
+    ink = 0xFFFFFF if low in DARK_INK else 0x000000
+    if not bright:  # a third as bright: the number still reads
+        low = (low >> 2) & 0x3F3F3F
+        high = (high >> 2) & 0x3F3F3F
+        ink = 0x909090
+    pal[INK] = ink
+    pal[BODY] = low
+    pal[BODY2] = high

@@ -1,68 +1,52 @@
-"""Draws an ``play.view.View`` with displayio: one renderer for the board and the desktop.
+"""Draws a ``play.view.View`` with displayio: one renderer for the board and the desktop.
 
-Everything is built once (``Renderer(width, height)``) and updated in place:
-a row changes its tiles only when its text changed, its colours only when
-they changed, a card tile redraws its pixels only when it shows another
-card. Nothing is allocated per frame but the bytes of a changed row's text.
+Everything is built once (``Renderer(width, height)``: hal/renderbuild.py lays the screen out
+for its size and makes every object, then goes) and updated in place: a row changes its tiles
+only when its text changed, its colours only when they changed; a card slot shows another card
+by changing one tile number. Nothing is allocated per frame but the bytes of a changed row's
+text.
 
-Layout: hal/renderbuild.py computes it from the display's size (160x128 the
-reference; 240x240 and 320x240 get doubled cards; a screen that holds the
-reference twice over gets it scaled) and builds every object once. Text
-screens are the 26 x 10 grid of the 6x12 terminal font (play/view.py):
-row 0 the title (a blue bar, magenta in a magic show), rows 1..8 the lines
-(1..6 when there is an item row), the item row above the footer, row 9 the
-footer (a grey bar on the bottom edge). The line cursor is a yellow bar with
-black text. A turn is the table: the seats on the left, one row each (their
-cells laid out with adafruit_displayio_layout's GridLayout at start-up), a
-colour stripe and the magic star beside them, the seat to act on a blue bar;
-on the right the pile's back with its count, the top card large, the stage
-and your tokens as icons; the last event above the hand.
+What goes where (hal/renderbuild.py computes the places and scales from the size):
 
-Text: every row is a TileGrid over the font's glyph strip (a 2-colour
-palette), the way CircuitPython's own terminal draws text: a new text
-rewrites tile numbers and allocates nothing. An ``adafruit_display_text``
-bitmap label would cost ~1.8 KB of heap a row on CircuitPython, and its code
-17 KB, against ~150 bytes for a tile row (measured with tools/cpboard.py).
-The bars are TileGrids of one shared single-colour bitmap behind the text.
-Glyphs come from the font's own strip (on CircuitPython
-``terminalio.FONT.bitmap``, in flash; Blinka's font has one bitmap per glyph,
-so the desktop copies the 95 ASCII glyphs into a strip once).
+* A text screen (play/view.py) is the grid of 26 columns of the 6x12 terminal font: the title
+  on a blue bar on top (magenta in a magic show), the lines, the item row (cards, buttons)
+  above the footer, the footer on a grey bar on the bottom edge. The line under the cursor is
+  on a yellow bar, in black. Title and footer take their bar's bigger scale when their text
+  fits.
+* A table screen (a turn): the seats on the left, one row each (their cells laid out with
+  adafruit_displayio_layout's GridLayout at start-up): a stripe in the seat's colour, name,
+  cards in hand (``--`` once out), points, the magic star; the seat to act yellow on a blue
+  bar. Beside them the pile's back with its count (``SHOW!`` in its place during a show),
+  the top card large, the stage's tokens and yours as icons with counts; the show meter
+  (tokens on the stage, of the five that start a show) at the right of the title bar. Then
+  the last event, and the hand.
 
-Items: 8 tile slots, each a 26x22 ``Bitmap`` with its own 5-colour
-``Palette`` (hal/cardart.py: 0 transparent, 1 ink, 2 body, 3 frame, 4 a
-double's second body). A card (13x22) shows its value in its own colour with
-the number printed, and its icon (circle, square, star; a llama glyph; both
-values of a double); cards you may play are bright and raised 2 pixels,
-the others dimmed; the cursor is a white frame alone (a card it cannot play stays dim). An
-action button (26x16) is blue with its name, yellow under the cursor.
-Whether an item is playable or the cursor changes only its palette and its
-height, never its pixels. Items that do not fit scroll so that the cursor
-stays visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py)
-moves one card-sized TileGrid or one token tile on top of everything.
+Text: every row is a TileGrid over the font's glyph strip (a 2-colour palette), the way
+CircuitPython's own terminal draws text: a new text rewrites tile numbers and allocates
+nothing. Rows 1..6 of the grid are the seat rows on a table, row 8 the event line (a row costs
+heap on a board): their Groups change scale and place when the screen kind changes.
 
-Heap on CircuitPython 10.2.1 (32-bit; tools/cpboard.py with tools/standins):
-the renderer's objects ~20 KB, this module's code ~9 KB as .mpy; a redraw of
-an unchanged or cursor-moved View allocates 0 bytes
-(tests/test_hal_micropython.py). On the desktop Blinka's pure-Python objects
-take more (tests/test_hal_render.py).
+Items: the hand's slots are TileGrids over one card sheet (hal/cardart.py: 18 faces, the back,
+the five buttons, drawn on first use), each slot with its own 4-colour palette: a card (13
+wide) in its value's colour with the number printed, its icon (circle, square, star; a llama;
+both values of a double); an action button (two slots) blue with its name, yellow under the
+cursor. Cards you may play are bright and raised, the others dim; the cursor is a white frame
+alone (a card it cannot play stays dim). Whether an item is playable or the cursor changes
+only palette entries and its height. Items that do not fit scroll so that the cursor stays
+visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py) moves one card or one
+token on top of everything.
+
+Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, the footer's
+two halves: back and menu), from the objects' own places and the row's scroll.
+
+Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see the README's figures; a
+redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).
 """
 
-
-try:
-    from typing import TYPE_CHECKING
-except ImportError:  # CircuitPython
-    TYPE_CHECKING = False  # type: ignore[misc]
-if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports displayio itself)
-    import displayio
-
+import hal
 from engine import cards
-from hal import cardart
+from hal import cardart as A
 from play import view as _view
-
-try:
-    import bitmaptools
-except ImportError:  # a port without it: slower pixel loops
-    bitmaptools = None  # type: ignore[assignment]
 
 try:
     from micropython import const
@@ -71,71 +55,14 @@ except ImportError:  # CPython
 
 WIDTH = const(160)
 HEIGHT = const(128)
-ROW_H = const(12)
-CELLS = const(26)
-CELLS_X = const(2)  # text from x=2 to 157 (each glyph's last column is blank)
-GLYPH_W = const(6)
 
-# Colours (RGB888) of the palette indices of play.view, and the bars.
-COLORS = (0xFFFFFF, 0x8C8C8C, 0xFFE040, 0x50E050, 0xFF5A50, 0x50C8FF)
-BLACK = const(0x000000)
-TITLE_BG = const(0x1C4FA8)
-TITLE_FG = const(0xFFFFFF)
-CURSOR_BG = const(0xFFD000)
-CURSOR_FG = const(0x000000)
-FOOTER_BG = const(0x242424)
-FOOTER_FG = const(0xC8C8C8)
-
-# Item tiles: (ink, body, frame) for a button, playable / not. A card's body is its value's colour
-# (play.view.VALUE_COLORS), dimmed to a third when it cannot be played now.
-CARD_FRAME = const(0x707070)
-CARD_FRAME_OFF = const(0x383838)
-CARD_CURSOR = const(0xFFFFFF)  # the cursor card's frame (yellow would vanish on a yellow 2; on a
-# bright llama's white body it is FRAME_CURSOR's yellow)
-DARK_INK = (0x9050D0, 0x3070E0)  # value colours dark enough for white ink
-BUTTON_ON = (0xFFFFFF, 0x2858C0, 0x2858C0)
-BUTTON_OFF = (0x8090A0, 0x283040, 0x283040)
-BUTTON_CURSOR = (0x000000, 0xFFD000)  # ink, body of the button under the cursor
-FRAME_CURSOR = const(0xFFD000)
-ARROW = const(0x50C8FF)
-
-# The table (a turn): seats on the left, one row each; the pile, the top card, the stage and
-# your tokens on the right; the last event above the hand.
-SEAT_Y = const(12)
-SEAT_H = const(11)
-SEAT_CELLS = const(12)
-SEAT_X = const(2)  # after the seat's colour stripe  # "Name  6c 123": name, cards in hand, points
-SEAT_BAR = 0x2A3F70  # behind the seat to act
-OUT_FG = const(0x707070)
-PANEL_X = const(82)  # the seats end at 81
-PILE_X = const(86)
-PILE_Y = const(16)
-TOP_X = const(120)
-TOP_Y = const(13)
-TOP_W = const(26)
-TOP_H = const(40)
-STAGE_Y = const(55)
-MINE_Y = const(66)
-EVENT_Y = const(78)
-PILE_COLORS = (0x5070C0, 0x1C2C60, 0xE0E0E0)  # ink, body, frame of the pile's back
-TOKEN_COLORS = (0xF4F4F4, 0x181818, 0xB0B0B0, 0xE040E0)  # white, black, outline, magic
-SHOW_FG = const(0xFF60FF)
-SHOW_BG = const(0x8A1E8A)  # the title bar during a magic show
-TOKEN_PITCH = const(18)  # token icon tiles: the icon in the first 8 columns, then room for a count
-
-SLOTS = const(8)  # 160 pixels hold 6 cards and 2 buttons, or 8 cards (more scroll)
-SLOT_W = const(26)
-SLOT_H = const(22)
-CARD_W = const(13)
-BUTTON_W = const(26)
-GAP = const(2)
-ITEMS_Y = const(93)  # tiles at y 93..114; playable ones raised 2, the cursor 4 (to 89, under the event row)
-FOOTER_Y = const(116)  # the footer sits on the bottom edge
-RAISE = const(4)
-RAISE_PLAYABLE = const(2)
-ARROW_W = const(7)
-
-_fill = cardart.fill
+# What ``Screen.hit`` returns: the kinds of hal/__init__.py's HIT_* (their values, agreed for issue 23).
+_HIT_NONE = const(0)
+_HIT_LINE = const(1)
+_HIT_ITEM = const(2)
+_HIT_BACK = const(3)
+_HIT_MENU = const(4)
+_HIT_SCREEN = const(5)
 
 
 def _bar_at(bar, y):
@@ -150,102 +77,120 @@ def _bar_at(bar, y):
         bar.hidden = False
 
 
-def card_colors(pal, code, bright=True):
-    """Set the ink and body colours of card ``code`` in a card palette (see hal/cardart.py)."""
-    low = _view.VALUE_COLORS[cards.LOW[code] - 1]
-    high = _view.VALUE_COLORS[cards.HIGH[code] - 1]
-    ink = 0xFFFFFF if low in DARK_INK else 0x000000
-    if not bright:  # a third as bright: the number still reads
-        low = (low >> 2) & 0x3F3F3F
-        high = (high >> 2) & 0x3F3F3F
-        ink = 0x909090
-    pal[cardart.INK] = ink
-    pal[cardart.BODY] = low
-    pal[cardart.BODY2] = high
+def _place(g, x, y, scale):
+    """Move Group ``g`` (only what changed)."""
+    if g.scale != scale:
+        g.scale = scale
+    if g.x != x:
+        g.x = x
+    if g.y != y:
+        g.y = y
 
 
 def item_width(code):
-    return CARD_W if code < _view.FIRST_ITEM else BUTTON_W
+    """An item's width in the row: a card, or an action button."""
+    return A.CARD_W if code < _view.FIRST_ITEM else A.BUTTON_W
 
 
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
-    # Made by hal/renderbuild.py (annotations only: nothing at run time on CircuitPython).
-    group: "displayio.Group"
-    table_group: "displayio.Group"
-    hand: "displayio.Group"
-    scale: "int"
-    width: "int"
-    height: "int"
-    zoom: "int"
-    footer_y: "int"
-    row_w: "int"
-    hand_y: "int"
-    top_x: "int"
-    top_y: "int"
-    first: "int"
-    last: "int"
-    strip: "displayio.Bitmap"
-    table: "bytearray"
-    _space: "int"
-    _bars: "list[displayio.TileGrid]"
-    _bar_pals: "list[displayio.Palette]"
-    _cursor_bar: "displayio.TileGrid"
-    _seat_bar: "displayio.TileGrid"
-    _title_pal: "displayio.Palette"
-    _title_bg: "int"
-    _rows: "list[displayio.TileGrid]"
-    _row_text: "list[str]"
-    _row_rgb: "list[int]"
-    _row_pals: "list[displayio.Palette]"
-    _row_cells: "bytearray"
-    _slots: "list[displayio.TileGrid]"
-    _slot_bms: "list[displayio.Bitmap]"
-    _slot_pals: "list[displayio.Palette]"
-    _slot_code: "bytearray"
-    _slot_look: "bytearray"
-    _arrows: "list[displayio.TileGrid]"
-    _stripe_pal: "displayio.Palette"
-    _stripes_shown: "int"
-    seat_x: "int"  # seat 0's row, laid out by adafruit_displayio_layout (hal/renderbuild.py)
-    seat_y: "int"
-    _seat_magic: "displayio.TileGrid"
-    _seat_rows: "bytes"
-    _seat_sig: "list[int]"
-    _seat_names: "list[object]"
-    _pile: "displayio.TileGrid"
-    _pile_row: "int"
-    _pile_count: "int"
-    _top: "displayio.TileGrid"
-    _top_bm: "displayio.Bitmap"
-    _top_pal: "displayio.Palette"
-    _top_code: "int"
-    _token_rows: "bytearray"
-    _token_icons: "list[displayio.TileGrid]"
-    _token_sig: "list[int]"
-    _event_row: "int"
-    _table_rows: "bool"
-    _sheet: "displayio.Bitmap"
-    _sheet_pal: "displayio.Palette"
-    _mover: "displayio.TileGrid"
-    _mover_token: "displayio.TileGrid"
-    _mover_bm: "displayio.Bitmap"
-    _mover_pal: "displayio.Palette"
-    _mover_sig: "int"
-
     def __init__(self, width=WIDTH, height=HEIGHT, font=None):
-        # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
-        import hal
-        from hal import renderbuild
+        from hal import renderbuild as rb  # start-up code: dropped below
 
-        renderbuild.build(self, width, height, font)
-        del renderbuild
+        p = rb.plan(width, height)
+        self.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
+        self.width = p["w"]  # the laid-out screen, in the root's pixels
+        self.height = p["h"]
+        self.footer_y = p["fy"]
+        self.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
+        self.pitch = p["p"]
+        self.zoom = p["hs"]  # the hand's scale (the cards' size)
+        self.row_w = p["w"] // p["hs"]  # the item row's width, in its own pixels
+        # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
+        # (x, y, scale, pitch) and the event line (x, y, scale).
+        self._text_at = (p["x0"], p["y1"] + (p["p"] - 12 * p["ls"]) // 2, p["ls"], p["p"] // p["ls"])
+        self._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], (p["mx"] - 2) // (A.GLYPH_W * p["ts"]))
+        self.strip, self.table = rb.font_strip(font)
+        self._space = self.table[0]
+        self.group = root = rb.root(p)
+        self._title_bar, self._title_pal = rb.bar(root, A.TITLE_BG, p["w"], p["tb"])
+        rb.bar(root, A.FOOTER_BG, p["w"], p["tb"], p["fy"])
+        self._cursor_bar, _ = rb.bar(root, A.CURSOR_BG, p["w"], p["p"])
+        self._cursor_bar.hidden = True
+        self._title_bg = A.TITLE_BG
+        table, lines_a, lines_b, title, footer, self.hand, self._movers = rb.groups(root, 7)
+        self.table_group = table
+        self._lines = (lines_a, lines_b)
+        self._heads = (title, footer)
+        seats, self._panel, meter = rb.groups(table, 3)
+        # The sheets: card faces (drawn on first use) and token icons.
+        self._sheet = rb.card_sheet()
+        self._drawn = bytearray(A.SHEET_TILES)
+        tokens, tpal = rb.token_sheet(p)
+        sx, sy = rb.seat_cells(p)
+        self._seat_at = (sx, sy, p["ss"], p["sp"], p["tb"])
+        self._event_at = (2, p["ey"], p["es"])
+        self._seat_bar, self._stripe_pal, self._seat_magic = rb.seats(p, seats, tokens, tpal, sx, sy)
+        self._stripes_shown = 6
+        self._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
+        self._seat_names = [None] * 6
+        rb.place_panel(p, self._panel)
+        self._pile, self._top, self._top_pal, self._top_g = rb.pile_and_top(p, self._panel, self._sheet)
+        self._top_code = -1
+        self._pile_count = -1
+        # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
+        specs = [(title, 0, 0, A.CELLS)]
+        specs += [(lines_a, 0, 0, A.CELLS)] * 6 + [(lines_b, 0, 0, A.CELLS)] * 2
+        specs += [(footer, 0, 0, A.CELLS)]
+        specs += [(self._panel, p["count"][0], p["count"][1], 5)]
+        specs += [(self._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+        self._rows, self._row_pals, self._row_cells = rb.rows(self.strip, self._space, specs)
+        self._row_text = [""] * len(self._rows)
+        self._row_rgb = [-1] * len(self._rows)  # colour set, cached
+        self._token_icons = rb.token_icons(p, self._panel, tokens, tpal)
+        self._token_sig = [-1, -1]
+        self._meter_g, self._meter = rb.meter(p, meter, tokens, tpal)
+        self._meter_sig = -1
+        self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
+        # The item row: slots over the card sheet, the arrows; then the travelling pieces.
+        self._slots, self._slot_pals, self._arrows = rb.hand(p, self.hand, self._sheet, self.strip, (self.table[60 - 32], self.table[62 - 32]))
+        n = len(self._slots)
+        self._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
+        self._slot_look = bytearray(b"\xff" * n)
+        self._item_slot = bytearray(n + 1)  # visible item k's first slot
+        self.first = 0  # the first item shown when the row scrolls
+        self.last = 0  # one past the last item shown
+        self._mover, self._mover_pal = rb.card_tile(self._sheet, frame=A.CARD_CURSOR)
+        self._mover_token = rb.token_tile(tokens, tpal, p)
+        self._movers.append(self._mover)
+        self._movers.append(self._mover_token)
+        self._mover.hidden = self._mover_token.hidden = True
+        self._mover_sig = -1
+        self._piece_scale = (p["hs"], p["ss"])  # a card travels at the hand's scale, a token at the seats'
+        del rb
         hal.forget("hal.renderbuild")
 
+    # ---- the card sheet ------------------------------------------------------------
+    def _tile(self, t):
+        """Sheet tile ``t`` (a card code, A.BACK, a button's tile), drawn on its first use."""
+        if not self._drawn[t]:
+            sheet = self._sheet
+            if t < A.BACK:
+                A.card(sheet, t * A.CARD_W, self.strip, self.table, t)
+            elif t == A.BACK:
+                A.back(sheet, t * A.CARD_W)
+            else:
+                t0 = t - (t - A.BUTTONS) % 2
+                A.button(sheet, t0 * A.CARD_W, self.strip, self.table, _view.ITEM_NAMES[(t0 - A.BUTTONS) // 2])
+                self._drawn[t0 + 1 - (t - t0)] = 1
+            self._drawn[t] = 1
+        return t
+
+    # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
-        r = self._token_rows[k]
+        r = 11 + k
         icons = self._token_icons[k]
         if icons.hidden == shown:
             icons.hidden = not shown
@@ -257,12 +202,12 @@ class Renderer:
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
             text = "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99))
-        self._row(r, text, COLORS[0])
-        magic = 2 if counts[2] else 3
-        if icons[2] != magic:
-            icons[2] = magic
+        self._row(r, text, A.COLORS[0])
+        magic = A.MAGIC if counts[2] else A.NO_TOKEN
+        if icons[6] != magic:
+            icons[6] = magic
 
-    def _table(self, view):
+    def _seats(self, view):
         n = view.seats
         if n != self._stripes_shown:  # the stripes of empty seats turn transparent
             self._stripes_shown = n
@@ -273,11 +218,11 @@ class Renderer:
                     self._stripe_pal.make_transparent(q + 1)
         magic_col = self._seat_magic
         for q in range(6):
-            r = self._seat_rows[q]
+            r = 1 + q
             if q >= n:
                 self._hide_row(r)
-                if magic_col[q] != 3:
-                    magic_col[q] = 3
+                if magic_col[q] != A.NO_TOKEN:
+                    magic_col[q] = A.NO_TOKEN
                 continue
             flags = view.seat_flags[q]
             sig = view.seat_cards[q] | (min(view.points[q], 0xFFFF) << 8) | (flags << 24)
@@ -287,35 +232,50 @@ class Renderer:
                 self._seat_names[q] = view.names[q]
                 hand = "--" if flags & _view.SEAT_OUT else "%dc" % view.seat_cards[q]
                 text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
-            fg = OUT_FG if flags & _view.SEAT_OUT else COLORS[_view.HIGHLIGHT] if q == view.to_act else COLORS[0]
-            self._row(r, text, fg)
-            tile = 2 if flags & _view.SEAT_MAGIC else 3
+            out = flags & _view.SEAT_OUT
+            self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
+            tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
             if magic_col[q] != tile:
                 magic_col[q] = tile
-        _bar_at(self._seat_bar, self.seat_y + view.to_act * SEAT_H if 0 <= view.to_act < n else -1)
-        # The pile and its count; in a magic show the title bar turns magenta and "SHOW" lies
-        # where the pile was (nobody draws in a show).
+        sx, sy, _, sp, _ = self._seat_at
+        _bar_at(self._seat_bar, sy + view.to_act * sp if 0 <= view.to_act < n else -1)
+
+    def _table(self, view):
+        self._seats(view)
+        # The pile and its count; in a magic show "SHOW!" lies where the pile was (nobody draws).
         show = view.show
-        if self._pile.hidden != show:
-            self._pile.hidden = show
+        pile = self._pile
+        if pile.hidden != show:
+            pile.hidden = show
         if show:
             self._pile_count = -1
-            self._row(self._pile_row, "SHOW!", SHOW_FG)
+            self._row(10, "SHOW!", A.SHOW_FG)
         else:
-            text = self._row_text[self._pile_row]
+            self._tile(A.BACK)
+            text = self._row_text[10]
             if view.pile != self._pile_count:
                 self._pile_count = view.pile
-                text = "%4d" % view.pile
-            self._row(self._pile_row, text, COLORS[0])
+                text = "%2d" % view.pile
+            self._row(10, text, A.COLORS[0])
         if view.top != self._top_code:
             self._top_code = view.top
-            cardart.card(self._top_bm, self.strip, self.table, view.top, TOP_W, TOP_H, 2)
-            card_colors(self._top_pal, view.top)
+            self._top[0] = self._tile(view.top)
+            A.card_colors(self._top_pal, view.top)
         self._tokens(0, "Stage", view.stage, True)
         self._tokens(1, "You", view.mine, view.has_mine)
-        self._row(self._event_row, view.event, COLORS[view.event_color] if view.event_color < 6 else COLORS[0])
+        # The show meter: a lit pip a token on the stage, of the five that start a show; none
+        # before the stage holds a token (and so never in Classic L.L.A.M.A., which has no stage).
+        stage = view.stage[0] + view.stage[1] + view.stage[2]
+        sig = 5 if show else min(stage, 5)
+        if self._meter_g.hidden != (stage == 0 and not show):
+            self._meter_g.hidden = stage == 0 and not show
+        if sig != self._meter_sig:
+            self._meter_sig = sig
+            for i in range(5):
+                self._meter[i] = A.PIP_ON if i < sig else A.PIP_OFF
+        self._row(8, view.event, A.COLORS[view.event_color] if view.event_color < 6 else A.COLORS[0])
 
-    # ---- text rows -------------------------------------------------------------
+    # ---- text rows -------------------------------------------------------------------
     def _row(self, r, text, fg):
         row = self._rows[r]
         if row.hidden:
@@ -338,99 +298,142 @@ class Renderer:
         if not self._rows[r].hidden:
             self._rows[r].hidden = True
 
-    # ---- item tiles --------------------------------------------------------------
-    def _tile(self, ch):
-        """The strip tile of character code ``ch`` ("?" for what the font lacks)."""
-        return self.table[ch - 32] if 32 <= ch < 127 else self.table[31]
+    def _head(self, k, text, fg, table):
+        """The title (k 0) or the footer (k 1): at the bar's scale when the text fits, else smaller."""
+        bar, ls, x0, ts, room = self._title_at
+        n = len(text)
+        if table and k == 0:  # a table's title ends before the show meter
+            s = ts
+            x = 2
+            if n > room:
+                text = text[:room]
+        else:
+            s = bar
+            while s > ls and n * A.GLYPH_W * s > self.width - 4:
+                s -= 1
+            x = x0 if s == ls else (self.width - n * A.GLYPH_W * s) // 2
+        top = 0 if k == 0 else self.footer_y
+        _place(self._heads[k], x, top + (bar - s) * A.ROW_H // 2, s)
+        self._row(9 * k, text, fg)
 
-    def _draw_tile(self, bm, code):
-        if code < _view.FIRST_ITEM:
-            cardart.card(bm, self.strip, self.table, code, CARD_W, SLOT_H)
+    def _place_rows(self, table):
+        """Rows 1..8: the grid's lines, or the seats (1..6) and the event line (8) of a table."""
+        if self._table_rows == table:
             return
-        bm.fill(0)
-        _fill(bm, 0, 3, BUTTON_W, SLOT_H - 3, cardart.FRAME)
-        _fill(bm, 1, 4, BUTTON_W - 1, SLOT_H - 4, cardart.BODY)
-        name = _view.ITEM_NAMES[code - _view.FIRST_ITEM]
-        x = (BUTTON_W - GLYPH_W * len(name)) // 2 + 1
-        for i in range(len(name)):
-            cardart.glyph(bm, self.strip, self._tile(ord(name[i])), x + GLYPH_W * i, 5)
+        self._table_rows = table
+        a, b = self._lines
+        if table:
+            sx, sy, ss, sp, tb = self._seat_at
+            _place(a, 0, tb, ss)
+            ex, ey, es = self._event_at
+            _place(b, ex, ey, es)
+            for q in range(6):
+                row = self._rows[1 + q]
+                row.x = sx
+                row.y = sy + q * sp
+            self._rows[8].y = 0
+            self._hide_row(7)
+            return
+        x0, y0, ls, pitch = self._text_at
+        _place(a, x0, y0, ls)
+        _place(b, x0, y0 + 6 * pitch * ls, ls)
+        for i in range(8):
+            row = self._rows[1 + i]
+            row.x = 0
+            row.y = (i % 6) * pitch
 
-    def _look(self, k, code, playable, cursor):
-        """Colours (and the raise) of slot ``k``: only when they changed."""
+    # ---- item tiles --------------------------------------------------------------------
+    def _look(self, j, code, playable, cursor):
+        """Colours (and the raise) of slot ``j``: only when they changed."""
         look = (1 if playable else 0) | (2 if cursor else 0) | (4 if code >= _view.FIRST_ITEM else 0)
-        if look == self._slot_look[k]:
+        if look == self._slot_look[j]:
             return
-        self._slot_look[k] = look
-        pal = self._slot_pals[k]
+        self._slot_look[j] = look
+        pal = self._slot_pals[j]
         if look & 4:
-            ink, body, frame = BUTTON_ON if playable else BUTTON_OFF
+            ink, body, frame = A.BUTTON_ON if playable else A.BUTTON_OFF
             if cursor:
-                ink, body = BUTTON_CURSOR
+                ink, body = A.BUTTON_CURSOR
                 if not playable:
-                    body = 0x806800
-            pal[cardart.INK] = ink
-            pal[cardart.BODY] = body
-            pal[cardart.FRAME] = FRAME_CURSOR if cursor else frame
+                    body = A.BUTTON_CURSOR_OFF
+                frame = A.FRAME_CURSOR
+            pal[A.INK] = ink
+            pal[A.BODY] = body
+            pal[A.FRAME] = frame
         else:  # the cursor is the frame alone: bright and raised say "playable", nothing else
-            card_colors(pal, code, playable)
-            frame = CARD_FRAME if playable else CARD_FRAME_OFF
+            A.card_colors(pal, code, playable)
+            frame = A.CARD_FRAME if playable else A.CARD_FRAME_OFF
             if cursor:
-                frame = FRAME_CURSOR if playable and code == cards.LLAMA else CARD_CURSOR
-            pal[cardart.FRAME] = frame
-        self._slots[k].y = RAISE - (RAISE_PLAYABLE if playable else 0)  # in the row's group
+                frame = A.FRAME_CURSOR if playable and code == cards.LLAMA else A.CARD_CURSOR
+            pal[A.FRAME] = frame
+        self._slots[j].y = A.RAISE - (A.RAISE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
-        w = -GAP
+        w = -A.GAP
         for k in range(i, j):
-            w += item_width(view.cards[k]) + GAP
+            w += item_width(view.cards[k]) + A.GAP
         return w
+
+    def _fits(self, view, i, j, room):
+        """Items i..j-1 fit in ``room`` pixels and in the slots (a button takes two)."""
+        n = 0
+        for k in range(i, j):
+            n += 1 if view.cards[k] < _view.FIRST_ITEM else 2
+        return n <= len(self._slots) and self._span(view, i, j) <= room
 
     def _items(self, view):
         n = view.ncards
         cur = view.card_cursor if 0 <= view.card_cursor < n else -1
         if n == 0:
             first = last = 0
-        elif self._span(view, 0, n) <= self.row_w and n <= SLOTS:
+        elif self._fits(view, 0, n, self.row_w):
             first, last = 0, n
         else:
-            room = self.row_w - 2 * ARROW_W
+            room = self.row_w - 2 * A.ARROW_W
             first = min(max(self.first, 0), n - 1)
             if cur >= 0:
                 if cur < first:
                     first = cur
-                while self._span(view, first, cur + 1) > room or cur + 1 - first > SLOTS:
+                while not self._fits(view, first, cur + 1, room):
                     first += 1
             last = first + 1
-            while last < n and last - first < SLOTS and self._span(view, first, last + 1) <= room:
+            while last < n and self._fits(view, first, last + 1, room):
                 last += 1
-            while first > 0 and last - first < SLOTS and self._span(view, first - 1, last) <= room:
+            while first > 0 and self._fits(view, first - 1, last, room):
                 first -= 1
         self.first = first
         self.last = last
+        x = 0
         if last > first:
             span = self._span(view, first, last)
             x = (self.row_w - span) // 2
             if first > 0 or last < n:
-                x = ARROW_W + (self.row_w - 2 * ARROW_W - span) // 2
-        for k in range(SLOTS):
-            tg = self._slots[k]
-            i = first + k
-            if i >= last:
-                if not tg.hidden:
-                    tg.hidden = True
-                continue
+                x = A.ARROW_W + (self.row_w - 2 * A.ARROW_W - span) // 2
+        slots = self._slots
+        j = 0
+        for i in range(first, last):
             code = view.cards[i]
-            if code != self._slot_code[k]:
-                self._slot_code[k] = code
-                self._draw_tile(self._slot_bms[k], code)
-                self._slot_look[k] = 0xFF  # the width may differ: redo the colours too
-            self._look(k, code, view.marks[i] & _view.PLAYABLE, i == cur)
-            if tg.x != x:
-                tg.x = x
-            if tg.hidden:
-                tg.hidden = False
-            x += item_width(code) + GAP
+            self._item_slot[i - first] = j
+            for half in range(1 if code < _view.FIRST_ITEM else 2):
+                tg = slots[j]
+                t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + half
+                if t != self._slot_code[j]:
+                    self._slot_code[j] = t
+                    tg[0] = self._tile(t)
+                    self._slot_look[j] = 0xFF  # a card or a button: redo the colours too
+                self._look(j, code, view.marks[i] & _view.PLAYABLE, i == cur)
+                if tg.x != x:
+                    tg.x = x
+                if tg.hidden:
+                    tg.hidden = False
+                x += A.CARD_W
+                j += 1
+            x += A.GAP
+        self._item_slot[last - first] = j
+        for k in range(j, len(slots)):
+            if not slots[k].hidden:
+                slots[k].hidden = True
         left = first > 0
         right = last < n
         if self._arrows[0].hidden == left:
@@ -438,31 +441,14 @@ class Renderer:
         if self._arrows[1].hidden == right:
             self._arrows[1].hidden = not right
 
-    # ---- the whole screen ----------------------------------------------------------
-    def _place_rows(self, table):
-        """Move the line rows 1..8 to the table's places (seats, event) or back to the grid."""
-        if self._table_rows == table:
-            return
-        self._table_rows = table
-        for r in range(1, 9):
-            row = self._rows[r]
-            if table and r <= 6:
-                row.x = self.seat_x
-                row.y = self.seat_y + (r - 1) * SEAT_H
-            elif table and r == 8:
-                row.x = CELLS_X
-                row.y = EVENT_Y
-            else:
-                row.x = CELLS_X
-                row.y = r * ROW_H
-
+    # ---- the whole screen --------------------------------------------------------------
     def draw(self, view):
-        self._row(0, view.title, TITLE_FG)
         table = view.seats > 0
         if self.table_group.hidden == table:
             self.table_group.hidden = not table
         self._place_rows(table)
-        title_bg = SHOW_BG if table and view.show else TITLE_BG
+        self._head(0, view.title, A.TITLE_FG, table)
+        title_bg = A.SHOW_BG if table and view.show else A.TITLE_BG
         if self._title_bg != title_bg:
             self._title_bg = title_bg
             self._title_pal[0] = title_bg
@@ -471,39 +457,62 @@ class Renderer:
         elif not self._seat_bar.hidden:
             self._seat_bar.hidden = True
         lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
-        if table:
-            self._hide_row(7)
-        _bar_at(self._cursor_bar, (view.line_cursor + 1) * ROW_H if 0 <= view.line_cursor < lines else -1)
+        cursor = view.line_cursor if 0 <= view.line_cursor < lines else -1
+        _bar_at(self._cursor_bar, self.lines_y + cursor * self.pitch if cursor >= 0 else -1)
         colors = view.colors
         for i in range(0 if table else _view.LINES):  # (a table's rows 1..8 are its seats and event)
             if i >= lines:
                 self._hide_row(i + 1)
-            elif i == view.line_cursor:
-                self._row(i + 1, view.lines[i], CURSOR_FG)
+            elif i == cursor:
+                self._row(i + 1, view.lines[i], A.CURSOR_FG)
             else:
-                self._row(i + 1, view.lines[i], COLORS[colors[i]] if colors[i] < 6 else COLORS[0])
-        self._row(9, view.footer, FOOTER_FG)
+                self._row(i + 1, view.lines[i], A.COLORS[colors[i]] if colors[i] < 6 else A.COLORS[0])
+        self._head(1, view.footer, A.FOOTER_FG, False)
         self._items(view)
         self._motion(view if table else None)
 
-    # ---- motion --------------------------------------------------------------------
-    def _place(self, view, place, token):
-        """The top-left corner, in screen pixels, of the travelling piece at ``place`` (play.view)."""
-        z = self.zoom
-        if place < 6:  # a seat: over its cards-in-hand column
-            return self.seat_x + 5 * GLYPH_W, self.seat_y + place * SEAT_H + (0 if token else -5)
-        if place == _view.PLACE_PILE:
-            return PILE_X, PILE_Y
-        if place == _view.PLACE_TOP:
-            return self.top_x + z * ((TOP_W - CARD_W) // 2), self.top_y + z * ((TOP_H - SLOT_H) // 2)
-        if place == _view.PLACE_STAGE:
-            return PANEL_X + 5 * GLYPH_W - 1, STAGE_Y - 1
-        k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
-        x = (self.row_w - CARD_W) // 2
-        if 0 <= k < SLOTS and not self._slots[k].hidden:
-            x = self._slots[k].x
-        return z * x, self.hand_y + z * RAISE
+    # ---- where things are ------------------------------------------------------------
+    def item_at(self, x, y):
+        """The index of the item drawn at x, y (the root's pixels), or -1: a slot's band from the row's
+        top to the footer, the gaps split between neighbours; left or right of the items shown, the
+        item the arrow there stands for."""
+        hand = self.hand
+        if self.last <= self.first or not hand.y <= y < self.footer_y:
+            return -1
+        x = (x - hand.x) // hand.scale
+        slots = self._slots
+        half = A.GAP // 2
+        if x < slots[0].x - half:
+            return self.first - 1 if self.first > 0 else -1
+        for k in range(self.last - self.first):
+            if x < slots[self._item_slot[k + 1] - 1].x + A.CARD_W + half:
+                return self.first + k
+        return -1 if self._arrows[1].hidden else self.last
 
+    def _where(self, view, place, token):
+        """The top-left corner, in the root's pixels, of the piece travelling at ``place`` (play.view)."""
+        if place < 6:  # a seat: over its cards-in-hand column
+            sx, sy, ss, sp, tb = self._seat_at
+            return ss * (sx + 5 * A.GLYPH_W), tb + ss * (sy + place * sp + (1 if token else -5))
+        panel = self._panel
+        ps = panel.scale
+        if place == _view.PLACE_PILE:
+            return panel.x + ps * self._pile.x, panel.y + ps * self._pile.y
+        if place == _view.PLACE_TOP:
+            top = self._top_g
+            zt = ps * top.scale - self.zoom
+            return panel.x + ps * top.x + zt * A.CARD_W // 2, panel.y + ps * top.y + zt * A.CARD_H // 2
+        if place == _view.PLACE_STAGE:
+            icons = self._token_icons[0]
+            return panel.x + ps * icons.x, panel.y + ps * icons.y
+        k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
+        hand = self.hand
+        x = (self.row_w - A.CARD_W) // 2
+        if 0 <= k < self.last - self.first:
+            x = self._slots[self._item_slot[k]].x
+        return hand.x + hand.scale * x, hand.y + hand.scale * A.RAISE
+
+    # ---- motion ------------------------------------------------------------------------
     def _motion(self, view):
         kind = view.move if view is not None else 0
         token = kind == _view.MOVE_TOKEN
@@ -520,21 +529,24 @@ class Renderer:
         if sig != self._mover_sig:
             self._mover_sig = sig
             if token:
-                tok[0] = (0, 1, 2)[view.move_code % 3]
+                tok[0] = (A.WHITE, A.BLACK_TOKEN, A.MAGIC)[view.move_code % 3]
             elif kind == _view.MOVE_BACK:
-                cardart.back(self._mover_bm, CARD_W, SLOT_H)
+                card[0] = self._tile(A.BACK)
                 for i in range(3):
-                    self._mover_pal[i + 1] = PILE_COLORS[i]
+                    self._mover_pal[i] = A.PILE_COLORS[i]
             else:
-                cardart.card(self._mover_bm, self.strip, self.table, view.move_code, CARD_W, SLOT_H)
-                card_colors(self._mover_pal, view.move_code)
-                self._mover_pal[cardart.FRAME] = CARD_CURSOR
-        x0, y0 = self._place(view, view.move_from, token)
-        x1, y1 = self._place(view, view.move_to, token)
+                card[0] = self._tile(view.move_code)
+                A.card_colors(self._mover_pal, view.move_code)
+                self._mover_pal[A.FRAME] = A.CARD_CURSOR
+        x0, y0 = self._where(view, view.move_from, token)
+        x1, y1 = self._where(view, view.move_to, token)
+        m = self._piece_scale[1 if token else 0]
+        if self._movers.scale != m:
+            self._movers.scale = m
         t = view.move_step
         tg = tok if token else card
-        x = (x0 + (x1 - x0) * t // 255) // self.zoom  # the movers' group has the cards' scale
-        y = (y0 + (y1 - y0) * t // 255) // self.zoom
+        x = (x0 + (x1 - x0) * t // 255) // m  # the movers' group has the piece's scale
+        y = (y0 + (y1 - y0) * t // 255) // m
         if tg.x != x:
             tg.x = x
         if tg.y != y:
@@ -542,13 +554,14 @@ class Renderer:
 
 
 class Screen:
-    """``hw.screen`` on a displayio display: ``show(view)`` draws and refreshes once."""
+    """``hw.screen`` on a displayio display: ``show(view)`` draws and refreshes once; ``hit(x, y)``."""
 
     motion = True  # play.motion.travel draws its frames here
     text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
     def __init__(self, display, font=None):
         self.display = display
+        self.size = (display.width, display.height)
         self.renderer = Renderer(display.width, display.height, font)
         display.root_group = self.renderer.group
         self.view = None  # the View last shown (tests look at it)
@@ -560,3 +573,27 @@ class Screen:
         self.count += 1
         if not self.display.auto_refresh:
             self.display.refresh()
+
+    def hit(self, x, y):
+        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): a text line, an
+        item of the row, the footer's left half (back) or right half (menu), the screen elsewhere;
+        HIT_NONE off the screen."""
+        r = self.renderer
+        g = r.group
+        x = (x - g.x) // g.scale
+        y = (y - g.y) // g.scale
+        if not (0 <= x < r.width and 0 <= y < r.height):
+            return (_HIT_NONE, 0)
+        if y >= r.footer_y:
+            return (_HIT_BACK, 0) if x < r.width // 2 else (_HIT_MENU, 0)
+        view = self.view
+        if view is None:
+            return (_HIT_SCREEN, 0)
+        k = r.item_at(x, y)
+        if k >= 0:
+            return (_HIT_ITEM, k)
+        i = (y - r.lines_y) // r.pitch
+        lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
+        if y >= r.lines_y and i < lines:
+            return (_HIT_LINE, i)
+        return (_HIT_SCREEN, 0)

@@ -1,26 +1,117 @@
-"""The start-up half of hal/render.py: the layout for the display's size and every object.
+"""The start-up half of hal/render.py: the layout for the display's size, and every display object.
 
-``build(r, width, height, font)`` fills a ``render.Renderer``: the layout, then the bars,
-text rows, table layer, item slots, arrows and the travelling piece of a motion, each made
-once. ``Renderer()`` runs it and then drops this module, so its code does not stay on the
-heap of a board.
+``render.Renderer()`` calls these functions once, keeps what they return, and drops this module
+(``hal.forget``): its code does not stay on a board's heap. Nothing here imports hal/render.py.
 
-Layout: 160x128 is the reference (see hal/render.py). A display that holds it twice or
-more over (320x256 ...) gets it scaled by a whole number ``k``; the logical screen is then
-``width // k`` by ``height // k``. The title sits on top, the footer on the bottom edge, the
-item row just above the footer. Where the logical screen has room for it (240 wide and
-200 high or more: 240x240, 320x240) the cards are doubled: the item row is a group of
-scale 2 (so fewer cards fit across and the row scrolls sooner) and the top card one of
-scale 2 on the right, the seats and panels staying where they are.
+**The layout** (:func:`plan`) is computed from the size, each piece of the screen at the
+largest whole scale (a displayio Group's ``scale``: it costs no heap) that leaves room for
+the others, at every size the same rules:
+
+* Text screens (menus, messages, hand-offs, summaries, the rules): the 26-column grid
+  (play/view.py) at scale ``ls``, the largest at which 26 columns and 10 rows fit, centred
+  across; the title and footer bars one scale more where the height allows (their text
+  grows when it fits, hal/render.py), the lines spread over the height between them at a
+  pitch of up to 1.5 rows.
+* The table (a turn, a bot's move, a motion): the seats on the left (a row each: a colour
+  stripe, name, cards in hand, points, the magic star) at scale ``ss``; beside them the
+  panel at scale ``ps``: the pile and its count, the top card (``zt`` times a card), the
+  stage and your tokens, in two columns where it is narrow, three where it is wide; under
+  them the last event at ``es``, then the hand at ``hs``, above the footer. The scales are
+  chosen together: the smaller of the seats' and the hand's as large as it can be, then
+  the hand, the seats, the event. The show meter (five pips: how many tokens the stage
+  holds of the five that start a show) sits at the right of the title bar.
+* A display at least twice 320x240 (640x480 ...) is laid out as its half, scaled by 2.
+
+At 160x128 every scale is 1 (a PyBadge: the reference); at 240x135 too, with the wide panel
+(a three times card on top) and more of the hand across; at 240x240 the seats and the hand
+are doubled; at 320x240 the text, seats, panel and hand; at 480x320 the text doubled with
+tripled title and footer, the seats and panel doubled, the hand and the event tripled.
 """
 
 import displayio
 import terminalio
 
 import hal
-from hal import cardart
-from hal import render as R
+from hal import cardart as A
 from play import view as _view
+
+
+def plan(width, height):
+    """The layout of a ``width`` x ``height`` display (see the module docstring), as a dict of numbers."""
+    k = max(1, min(width // 320, height // 240))
+    w = width // k
+    h = height // k
+    ls = max(1, min((w - 4) // 156, h // 120))  # 26 columns and 10 rows of the 6x12 font
+    bar = ls + 1 if 24 * (ls + 1) + 96 * ls <= h and (w - 4) // 96 > ls else ls
+    tb = 12 * bar  # the title and footer bars' height
+    best = None
+    for ss in (1, 2, 3, 4):
+        for hs in range(1, ls + 2):  # (cards beyond a step over the text would leave the row too few)
+            for es in range(1, min(ss, bar) + 1):  # (the event never outgrows the seats)
+                free = h - 2 * tb - 6 * A.SEAT_H * ss - 12 * es - (A.CARD_H + A.RAISE) * hs - 3
+                fits = A.SEAT_W * ss + 78 + 2 <= w and (hs == 1 or w // hs >= 120) and 156 * es + 4 <= w
+                score = (min(ss, hs), hs, ss, es)
+                if fits and free >= 0 and (best is None or score > best[0]):
+                    best = (score, ss, hs, es, free)
+    _, ss, hs, es, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
+    sp = A.SEAT_H + (1 if free >= 6 * ss else 0)  # the seat rows' pitch
+    free -= 6 * ss * (sp - A.SEAT_H)
+    fy = h - tb  # the footer bar's top
+    hy = fy - 1 - (A.CARD_H + A.RAISE) * hs  # the hand's band: raised cards at its top
+    ey = hy - 1 - (free - free // 2) - 12 * es  # the event row
+    # Text lines: a pitch of at least a row, at most 1.5 rows; 8 lines above the footer, or 6
+    # above the hand (a screen with cards), centred between the bars where there is room.
+    p = max(12 * ls, min((fy - tb) // 8, (hy - tb) // 6, 18 * ls))
+    p -= p % ls
+    y1 = tb + max(0, min((fy - tb - 8 * p) // 2, hy - tb - 6 * p))
+    out = {
+        "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
+        "ls": ls, "bar": bar, "tb": tb, "fy": fy, "p": p, "y1": y1, "x0": max(2, (w - 156 * ls) // 2),
+        "ss": ss, "sp": sp, "hs": hs, "hy": hy, "es": es, "ey": ey,
+        "slots": (w // hs) // (A.CARD_W + A.GAP),
+    }  # fmt: skip
+    # The title on a table: at the largest scale at which 21 characters ("Round 12 - Hugo (bot)")
+    # end before the show meter (its five pips at the bar's scale, in the bar's right end).
+    out["mx"] = w - 31 * bar
+    ts = bar
+    while ts > 1 and 2 + 21 * A.GLYPH_W * ts > out["mx"]:
+        ts -= 1
+    out["ts"] = ts
+    panel(out)
+    return out
+
+
+def panel(p):
+    """The panel's scale ``ps``, place (``px``, ``py``) and pieces (units of ``ps``) beside the seats."""
+    x = A.SEAT_W * p["ss"] + 2
+    band = 6 * p["sp"] * p["ss"]
+    for ps in (4, 3, 2, 1):
+        pw = (p["w"] - x) // ps
+        ph = band // ps
+        wide = min((pw - 118) // A.CARD_W, ph // A.CARD_H)  # pile | top card | tokens
+        narrow = min((pw - 36) // A.CARD_W, (ph - 25) // A.CARD_H) if pw >= 78 else 0  # tokens below
+        if max(wide, narrow) >= 2 or ps == 1:
+            break
+    zt = max(1, wide, narrow)
+    if wide >= 2 and wide >= narrow:
+        tx = 38 + A.CARD_W * zt  # the tokens' column
+        ty = 1 + (A.CARD_H * zt - 23) // 2
+        used = (tx + 78, A.CARD_H * zt + 2)
+        top = 34
+    else:
+        tx = 0
+        ty = A.CARD_H * zt + 2
+        used = (max(78, 36 + A.CARD_W * zt), ty + 23)
+        top = 32 + (max(78, pw) - 32 - A.CARD_W * zt) // 2
+    p["ps"] = ps
+    p["zt"] = zt
+    p["px"] = x + ps * max(0, (pw - used[0]) // 2)
+    p["py"] = p["tb"] + ps * max(0, (ph - used[1]) // 2)
+    p["top"] = (top, 1)
+    p["pile"] = (4, 2)
+    p["count"] = (4, 3 + A.CARD_H)  # "%2d" under the pile, or "SHOW!"
+    p["stage"] = (tx, ty)
+    p["mine"] = (tx, ty + A.SEAT_H)
 
 
 def font_strip(font=None):
@@ -28,7 +119,7 @@ def font_strip(font=None):
     font = font or terminalio.FONT
     table = bytearray(95)
     strip = getattr(font, "bitmap", None)
-    if isinstance(strip, displayio.Bitmap) and strip.height == R.ROW_H:
+    if isinstance(strip, displayio.Bitmap) and strip.height == A.ROW_H:
         default = 0
         g = font.get_glyph(63)  # "?"
         if g is not None:
@@ -36,159 +127,113 @@ def font_strip(font=None):
         for i in range(95):
             g = font.get_glyph(32 + i)
             t = default if g is None else g.tile_index
-            if t > 255 or (g is not None and g.width != R.GLYPH_W):
+            if t > 255 or (g is not None and g.width != A.GLYPH_W):
                 break
             table[i] = t
         else:
             return strip, table
     # A font with a bitmap per glyph (Blinka's): copy them into a strip once.
-    strip = displayio.Bitmap(R.GLYPH_W * 95, R.ROW_H, 2)
+    strip = displayio.Bitmap(A.GLYPH_W * 95, A.ROW_H, 2)
     for i in range(95):
         table[i] = i
         g = font.get_glyph(32 + i)
         if g is None:
             continue
-        top = 0 if g.height >= R.ROW_H else max(0, 10 - g.height - g.dy)
+        top = 0 if g.height >= A.ROW_H else max(0, 10 - g.height - g.dy)
         x0 = g.tile_index * g.width
-        for y in range(min(g.height, R.ROW_H - top)):
-            for x in range(min(g.width, R.GLYPH_W)):
+        for y in range(min(g.height, A.ROW_H - top)):
+            for x in range(min(g.width, A.GLYPH_W)):
                 if g.bitmap[x0 + x, y]:
-                    strip[i * R.GLYPH_W + x, top + y] = 1
+                    strip[i * A.GLYPH_W + x, top + y] = 1
     return strip, table
 
 
-def layout(r, width, height):
-    """The renderer's sizes and places for a ``width`` x ``height`` display (see above)."""
-    k = max(1, min(width // R.WIDTH, height // R.HEIGHT))
-    w = width // k
-    h = height // k
-    zoom = 2 if w >= 240 and h >= 200 else 1
-    r.scale = k
-    r.width = w  # the logical screen
-    r.height = h
-    r.zoom = zoom  # the cards' size: 1, or 2 on a big screen
-    r.footer_y = h - R.ROW_H
-    r.row_w = w // zoom  # the item row's width, in its own (zoomed) pixels
-    # The item row's group: slots at y RAISE in it (raised ones up to 0), footer 1 pixel below.
-    r.hand_y = r.footer_y - 1 - zoom * (R.SLOT_H + R.RAISE)
-    r.top_x = R.TOP_X if zoom == 1 else w - zoom * R.TOP_W - 4
-    r.top_y = R.TOP_Y
-    return k
+def bar(parent, color, width, height, y=0, x=0, tile=8):
+    """A bar of one colour, ``width`` x ``height`` pixels (``tile`` a tile) at x, y in ``parent``: (TileGrid, Palette)."""
+    pal = displayio.Palette(1)
+    pal[0] = color
+    tg = displayio.TileGrid(
+        displayio.Bitmap(tile, height, 1), pixel_shader=pal, width=(width + tile - 1) // tile, height=1,
+        tile_width=tile, tile_height=height, x=x, y=y,
+    )  # fmt: skip
+    parent.append(tg)
+    return tg, pal
 
 
-def build(r, width, height, font):
-    k = layout(r, width, height)
-    r.group = displayio.Group(scale=k, x=(width - r.width * k) // 2, y=(height - r.height * k) // 2)
-    r.strip, r.table = font_strip(font)
-    r._space = r.table[0]
-    # Bars behind the text (title, footer, line cursor): tiles of one shared 8x12 bitmap of a
-    # single colour, full width.
-    bar = displayio.Bitmap(8, R.ROW_H, 1)
-    r._bars = []
-    r._bar_pals = []
-    for y, color in ((0, R.TITLE_BG), (r.footer_y, R.FOOTER_BG), (R.ROW_H, R.CURSOR_BG)):
-        pal = displayio.Palette(1)
-        pal[0] = color
-        tg = displayio.TileGrid(
-            bar, pixel_shader=pal, width=(r.width + 7) // 8, height=1, tile_width=8, tile_height=R.ROW_H, y=y
-        )
-        r.group.append(tg)
-        r._bars.append(tg)
-        r._bar_pals.append(pal)
-    r._cursor_bar = r._bars[2]
-    r._title_pal = r._bar_pals[0]
-    r._title_bg = R.TITLE_BG
-    r._cursor_bar.hidden = True
-    # Text rows (title, 8 lines, footer) are TileGrids over the font's own glyph strip, as
-    # CircuitPython's terminal draws text: a row is 26 tile bytes and a palette (~150 bytes
-    # on a board, against ~1.8 KB for an adafruit_display_text bitmap label, whose code
-    # takes another 17 KB), and a new text only rewrites tile numbers.
-    r._rows = []
-    r._row_text = []
-    r._row_rgb = []  # colour set, cached
-    r._row_pals = []
-    r._row_cells = bytearray(0)
-    for i in range(10):
-        new_row(r, R.CELLS_X, r.footer_y if i == 9 else i * R.ROW_H, R.CELLS, r.group)
-    build_table(r)
-    hand = displayio.Group(scale=r.zoom, y=r.hand_y)
-    r.hand = hand
-    r.group.append(hand)
-    r._slots = []
-    r._slot_bms = []
-    r._slot_pals = []
-    r._slot_code = bytearray(b"\xff" * R.SLOTS)
-    r._slot_look = bytearray(b"\xff" * R.SLOTS)
-    for _ in range(R.SLOTS):
-        bm = displayio.Bitmap(R.SLOT_W, R.SLOT_H, 5)
-        pal = displayio.Palette(5)
+def root(p):
+    """The root Group (the display's ``root_group``): the layout's scale, centred."""
+    return displayio.Group(scale=p["k"], x=p["x"], y=p["y"])
+
+
+def groups(parent, n):
+    """``n`` new Groups appended to ``parent``, in order (back to front)."""
+    out = []
+    for _ in range(n):
+        g = displayio.Group()
+        parent.append(g)
+        out.append(g)
+    return out
+
+
+def place_panel(p, g):
+    """The panel's Group at its place and scale."""
+    g.scale = p["ps"]
+    g.x = p["px"]
+    g.y = p["py"]
+
+
+def card_sheet():
+    """The card sheet (hal/cardart.py): SHEET_TILES tiles of a card, 2 bits a pixel, blank until drawn."""
+    return displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+
+
+def token_tile(sheet, pal, p):
+    """A TileGrid of one token icon (a token on its way)."""
+    return displayio.TileGrid(sheet, pixel_shader=pal, tile_width=A.TOKEN_W, tile_height=p["sp"])
+
+
+def rows(strip, space, specs):
+    """Text rows: TileGrids over the font strip, one per (parent, x, y, cells) of ``specs``.
+
+    As CircuitPython's terminal draws text: a row is its tile numbers and a 2-colour palette
+    (~150 bytes on a board, against ~1.8 KB for an adafruit_display_text label, whose code
+    takes another 17 KB), and a new text only rewrites tile numbers. Returns (rows, palettes,
+    cells)."""
+    tgs = []
+    pals = []
+    cells = bytearray(0)
+    for parent, x, y, n in specs:
+        pal = displayio.Palette(2)
         pal.make_transparent(0)
-        tg = displayio.TileGrid(bm, pixel_shader=pal, x=0, y=R.RAISE)
-        tg.hidden = True
-        hand.append(tg)
-        r._slots.append(tg)
-        r._slot_bms.append(bm)
-        r._slot_pals.append(pal)
-    r._arrow_pal = displayio.Palette(2)
-    r._arrow_pal.make_transparent(0)
-    r._arrow_pal[1] = R.ARROW
-    r._arrows = []
-    for x, ch in ((0, 60), (r.row_w - R.GLYPH_W, 62)):  # "<", ">"
-        tg = displayio.TileGrid(
-            r.strip,
-            pixel_shader=r._arrow_pal,
-            width=1,
-            height=1,
-            tile_width=R.GLYPH_W,
-            tile_height=R.ROW_H,
-            default_tile=r.table[ch - 32],
-            x=x,
-            y=R.RAISE + 5,
-        )
-        tg.hidden = True
-        hand.append(tg)
-        r._arrows.append(tg)
-    r.first = 0  # the first item shown when the row scrolls
-    r.last = 0  # one past the last item shown
-    # Motion (play.view's move fields): one card-sized TileGrid and one token tile on top
-    # of everything, in a group of the cards' size; drawn anew only when what travels changes.
-    movers = displayio.Group(scale=r.zoom)
-    r.group.append(movers)
-    r._mover_bm = displayio.Bitmap(R.CARD_W, R.SLOT_H, 5)
-    r._mover_pal = displayio.Palette(5)
-    r._mover_pal.make_transparent(0)
-    r._mover = displayio.TileGrid(r._mover_bm, pixel_shader=r._mover_pal)
-    r._mover_token = displayio.TileGrid(
-        r._sheet, pixel_shader=r._sheet_pal, tile_width=R.TOKEN_PITCH, tile_height=R.SEAT_H
-    )
-    for tg in (r._mover, r._mover_token):
-        tg.hidden = True
-        movers.append(tg)
-    r._mover_sig = -1
+        row = displayio.TileGrid(
+            strip, pixel_shader=pal, width=n, height=1, tile_width=A.GLYPH_W, tile_height=A.ROW_H,
+            default_tile=space, x=x, y=y,
+        )  # fmt: skip
+        row.hidden = True
+        parent.append(row)
+        tgs.append(row)
+        pals.append(pal)
+        cells.append(n)
+    return tgs, pals, cells
 
 
-def seat_cells(r):
-    """Lay the seats out with adafruit_displayio_layout: ``r.seat_x``, ``r.seat_y`` (seat 0).
+def seat_cells(p):
+    """Lay the seats out with adafruit_displayio_layout: (x, y) of seat 0's row, in the seats' units.
 
-    A GridLayout of one column and six rows over the seats' part of the table (left of
-    the panel, SEAT_H a row, the stripe in the cells' padding) places one probe tile a seat;
+    A GridLayout of one column and six rows over the seats' part of the table (SEAT_W wide,
+    the seat pitch a row, the stripe in the cells' padding) places one probe tile a seat;
     the places are kept and the grid goes. Kept on the screen, the library would stay on
     the heap: its code costs ~5 KB there on CircuitPython (measured with tools/cpboard.py,
     .mpy), a twentieth of what the whole game may use, for a layout that never changes.
-    So it runs here, at start-up, and hal/render.py drops it with this module. Without
-    the library (not installed, or a board without ``vectorio``, which it imports) the
-    cells are the reference layout's.
+    So it runs here, at start-up, and goes with this module. Without the library (not
+    installed, or a board without ``vectorio``, which it imports) the cells are (2, 0).
     """
-    r.seat_x = R.SEAT_X
-    r.seat_y = R.SEAT_Y
+    sp = p["sp"]
     try:
         from adafruit_displayio_layout.layouts.grid_layout import GridLayout
     except ImportError:
-        return False
-    pad = R.SEAT_X
-    grid = GridLayout(
-        x=0, y=R.SEAT_Y - pad, width=R.PANEL_X, height=6 * R.SEAT_H, grid_size=(1, 6), cell_padding=pad
-    )
+        return 2, 0
+    grid = GridLayout(x=0, y=-2, width=A.SEAT_W, height=6 * sp, grid_size=(1, 6), cell_padding=2)
     dot = displayio.Bitmap(1, 1, 1)
     pal = displayio.Palette(1)
     probes = []
@@ -196,120 +241,131 @@ def seat_cells(r):
         probe = displayio.TileGrid(dot, pixel_shader=pal)
         grid.add_content(probe, grid_position=(0, q), cell_size=(1, 1), layout_cells=q == 5)
         probes.append(probe)
-    r.seat_x = grid.x + probes[0].x
-    r.seat_y = grid.y + probes[0].y
-    for q in range(6):  # the grid's rows are the seat rows (a seat's tiles are SEAT_H high)
-        if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * R.SEAT_H):
+    x = grid.x + probes[0].x
+    y = grid.y + probes[0].y
+    for q in range(6):  # the grid's rows are the seat rows
+        if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * sp):
             raise ValueError("seat %d's cell is not a seat row" % q)
     del grid, probes, GridLayout
     hal.forget("adafruit_displayio_layout")  # the library's package, layouts and grid_layout
-    return True
+    return x, y
 
 
-def build_table(r):
-    """The table layer (hidden on text screens): built once, updated in place.
-
-    Few objects, as each costs heap on a board: the six colour stripes are
-    one TileGrid over one bitmap (a palette entry a seat), the magic
-    tokens of the seats one TileGrid of six tiles, a token line one text
-    row with one TileGrid of three icons laid over its blank cells.
-    """
-    seat_cells(r)
-    t = displayio.Group()
-    r.table_group = t
-    r.group.append(t)
-    bar = displayio.Bitmap(8, R.SEAT_H, 1)  # seat rows are 11 apart: so is the bar
-    pal = displayio.Palette(1)
-    pal[0] = R.SEAT_BAR
-    r._seat_bar = displayio.TileGrid(bar, pixel_shader=pal, width=10, height=1, tile_width=8, tile_height=R.SEAT_H)
-    r._seat_bar.hidden = True
-    r.group.insert(len(r._bars), r._seat_bar)  # behind the text rows
-    stripes = displayio.Bitmap(2, 6 * R.SEAT_H, 7)
+def seats(p, parent, sheet, token_pal, x, y):
+    """The seats' decoration in ``parent`` (scale ``ss``): the bar behind the seat to act, the six
+    colour stripes (one TileGrid, a palette entry a seat) and the magic column (one TileGrid of six
+    token tiles). Returns (bar, stripe palette, magic column)."""
+    sp = p["sp"]
+    parent.scale = p["ss"]
+    parent.y = p["tb"]
+    seat_bar, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, sp, x=2, tile=6)
+    seat_bar.hidden = True
+    stripes = displayio.Bitmap(2, 6 * sp, 7)
     for q in range(6):
-        cardart.fill(stripes, 0, q * R.SEAT_H + 1, 2, q * R.SEAT_H + R.SEAT_H - 1, q + 1)
-    r._stripe_pal = displayio.Palette(7)
-    r._stripe_pal.make_transparent(0)
+        A.fill(stripes, 0, q * sp + 1, 2, q * sp + sp - 1, q + 1)
+    pal = displayio.Palette(7)
+    pal.make_transparent(0)
     for q in range(6):
-        r._stripe_pal[q + 1] = _view.SEAT_COLORS[q]
-    t.append(displayio.TileGrid(stripes, pixel_shader=r._stripe_pal, x=r.seat_x - 2, y=r.seat_y))
-    r._stripes_shown = 6
-    sheet = displayio.Bitmap(4 * R.TOKEN_PITCH, 11, 5)
-    cardart.tokens(sheet, R.TOKEN_PITCH)
-    tpal = displayio.Palette(5)
-    tpal.make_transparent(0)
+        pal[q + 1] = _view.SEAT_COLORS[q]
+    parent.append(displayio.TileGrid(stripes, pixel_shader=pal, x=x - 2, y=y))
+    magic = displayio.TileGrid(
+        sheet, pixel_shader=token_pal, width=1, height=6, tile_width=A.TOKEN_W, tile_height=sp,
+        default_tile=A.NO_TOKEN, x=x + A.SEAT_CELLS * A.GLYPH_W, y=y + 1,
+    )  # fmt: skip
+    parent.append(magic)
+    return seat_bar, pal, magic
+
+
+def token_sheet(p):
+    """The token icons' sheet and palette (hal/cardart.py, ``tokens``), tiles as tall as a seat row."""
+    sheet = displayio.Bitmap(A.TOKEN_TILES * A.TOKEN_W, p["sp"], 5)
+    A.tokens(sheet)
+    pal = displayio.Palette(5)
+    pal.make_transparent(0)
     for i in range(4):
-        tpal[i + 1] = R.TOKEN_COLORS[i]
-    r._sheet = sheet
-    r._sheet_pal = tpal
-    r._seat_magic = displayio.TileGrid(
-        sheet, pixel_shader=tpal, width=1, height=6, tile_width=R.TOKEN_PITCH, tile_height=R.SEAT_H,
-        default_tile=3, x=r.seat_x + R.SEAT_CELLS * R.GLYPH_W, y=r.seat_y,
-    )
-    t.append(r._seat_magic)
-    # The seats and the event line are the grid's line rows 1..6 and 8, moved: a table
-    # screen shows no lines, and a row costs a few hundred bytes of heap.
-    r._seat_rows = bytes((1, 2, 3, 4, 5, 6))
-    r._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
-    r._seat_names = [None] * 6
-    back = displayio.Bitmap(R.CARD_W, R.SLOT_H, 4)
-    cardart.back(back, R.CARD_W, R.SLOT_H)
+        pal[i + 1] = A.TOKEN_COLORS[i]
+    return sheet, pal
+
+
+def card_tile(sheet, x=0, y=0, pal=None, frame=A.CARD_FRAME):
+    """A TileGrid of one card of the sheet (tile 0 until told) with its own palette: (TileGrid, Palette)."""
+    if pal is None:
+        pal = displayio.Palette(4)
+        pal[A.FRAME] = frame
+    tg = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=A.CARD_W, tile_height=A.CARD_H, x=x, y=y)
+    return tg, pal
+
+
+def pile_and_top(p, parent, sheet):
+    """The pile's back and the top card in the panel ``parent``: (pile, top, top's palette, top's Group)."""
+    x, y = p["pile"]
     pal = displayio.Palette(4)
-    pal.make_transparent(0)
     for i in range(3):
-        pal[i + 1] = R.PILE_COLORS[i]
-    r._pile = displayio.TileGrid(back, pixel_shader=pal, x=R.PILE_X, y=R.PILE_Y)
-    t.append(r._pile)
-    r._pile_row = new_row(r, R.PILE_X - 4, R.PILE_Y + R.SLOT_H + 1, 5, t)
-    r._pile_count = -1
-    r._top_bm = displayio.Bitmap(R.TOP_W, R.TOP_H, 5)
-    r._top_pal = displayio.Palette(5)
-    r._top_pal.make_transparent(0)
-    r._top_pal[cardart.FRAME] = R.CARD_FRAME
-    r._top = displayio.TileGrid(r._top_bm, pixel_shader=r._top_pal)
-    top = displayio.Group(scale=r.zoom, x=r.top_x, y=r.top_y)
-    top.append(r._top)
-    t.append(top)
-    r._top_code = -1
-    # Token lines (the stage, your tokens): "Stage" 4 1 with the icons over cells 5, 8, 11.
-    r._token_rows = bytearray(2)
-    r._token_icons = []
-    r._token_sig = [-1] * 2
-    for k in range(2):
-        y = (R.STAGE_Y, R.MINE_Y)[k]
-        r._token_rows[k] = new_row(r, R.PANEL_X, y - 2, 13, t)
+        pal[i] = A.PILE_COLORS[i]
+    pile, _ = card_tile(sheet, x, y, pal)
+    pile[0] = A.BACK
+    parent.append(pile)
+    x, y = p["top"]
+    group = displayio.Group(scale=p["zt"], x=x, y=y)
+    parent.append(group)
+    top, pal = card_tile(sheet)
+    group.append(top)
+    return pile, top, pal, group
+
+
+def token_icons(p, parent, sheet, pal):
+    """The icons of the two token rows (the stage, yours), laid over their rows' blank cells 5, 8, 11."""
+    out = []
+    for key in ("stage", "mine"):
+        x, y = p[key]
         tg = displayio.TileGrid(
-            sheet, pixel_shader=tpal, width=3, height=1, tile_width=R.TOKEN_PITCH, tile_height=R.SEAT_H,
-            x=R.PANEL_X + 5 * R.GLYPH_W - 1, y=y - 1,
-        )
-        tg[0] = 0
-        tg[1] = 1
-        tg[2] = 2
-        t.append(tg)
-        r._token_icons.append(tg)
-    r._event_row = 8
-    t.hidden = True
-    r._table_rows = False  # rows 1..8 are where the table wants them
+            sheet, pixel_shader=pal, width=7, height=1, tile_width=A.TOKEN_W, tile_height=p["sp"],
+            default_tile=A.NO_TOKEN, x=x + 5 * A.GLYPH_W, y=y + 1,
+        )  # fmt: skip
+        tg[0] = A.WHITE
+        tg[3] = A.BLACK_TOKEN
+        tg[6] = A.MAGIC
+        parent.append(tg)
+        out.append(tg)
+    return out
 
 
-def new_row(r, x, y, cells, parent):
-    """A text row of ``cells`` characters at x, y in ``parent``; returns its number."""
-    pal = displayio.Palette(2)
-    pal.make_transparent(0)
-    row = displayio.TileGrid(
-        r.strip,
-        pixel_shader=pal,
-        width=cells,
-        height=1,
-        tile_width=R.GLYPH_W,
-        tile_height=R.ROW_H,
-        default_tile=r._space,
-        x=x,
-        y=y,
-    )
-    parent.append(row)
-    r._rows.append(row)
-    r._row_text.append("")
-    r._row_rgb.append(-1)
-    r._row_pals.append(pal)
-    r._row_cells.append(cells)
-    return len(r._rows) - 1
+def meter(p, parent, sheet, pal):
+    """The show meter: five pips in the title bar's right end, at the bar's scale (hidden)."""
+    g = displayio.Group(scale=p["bar"], x=p["mx"], y=(p["tb"] - p["bar"] * p["sp"]) // 2)
+    parent.append(g)
+    tg = displayio.TileGrid(
+        sheet, pixel_shader=pal, width=5, height=1, tile_width=A.TOKEN_W, tile_height=p["sp"],
+        default_tile=A.PIP_OFF,
+    )  # fmt: skip
+    g.append(tg)
+    g.hidden = True
+    return g, tg
+
+
+def hand(p, parent, sheet, strip, arrow_tiles):
+    """The item row in ``parent`` (scale ``hs``): a slot a card-width (an action button takes two),
+    each with its own palette, and the ``<`` / ``>`` arrows at its ends. Returns (slots, palettes, arrows)."""
+    parent.scale = p["hs"]
+    parent.y = p["hy"]
+    slots = []
+    pals = []
+    for _ in range(p["slots"]):
+        tg, pal = card_tile(sheet, y=A.RAISE)
+        tg.hidden = True
+        parent.append(tg)
+        slots.append(tg)
+        pals.append(pal)
+    apal = displayio.Palette(2)
+    apal.make_transparent(0)
+    apal[1] = A.ARROW
+    arrows = []
+    for x, tile in ((0, arrow_tiles[0]), (p["w"] // p["hs"] - A.GLYPH_W, arrow_tiles[1])):
+        tg = displayio.TileGrid(
+            strip, pixel_shader=apal, tile_width=A.GLYPH_W, tile_height=A.ROW_H, default_tile=tile, x=x,
+            y=A.RAISE + (A.CARD_H - A.ROW_H) // 2,
+        )  # fmt: skip
+        tg.hidden = True
+        parent.append(tg)
+        arrows.append(tg)
+    return slots, pals, arrows
