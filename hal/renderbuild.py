@@ -148,8 +148,11 @@ def font_strip(font=None):
     return strip, table
 
 
-def bar(parent, color, width, height, y=0, x=0, tile=8):
-    """A bar of one colour, ``width`` x ``height`` pixels (``tile`` a tile) at x, y in ``parent``: (TileGrid, Palette)."""
+def bar(parent, color, width, height, y=0, x=0):
+    """A bar of one colour, ``width`` x ``height`` pixels at x, y in ``parent``: (TileGrid, Palette)."""
+    tile = 8
+    while width % tile:  # tiles that end at the bar's end
+        tile -= 1
     pal = displayio.Palette(1)
     pal[0] = color
     tg = displayio.TileGrid(
@@ -258,7 +261,7 @@ def seats(p, parent, sheet, token_pal, x, y):
     sp = p["sp"]
     parent.scale = p["ss"]
     parent.y = p["tb"]
-    seat_bar, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, sp, x=2, tile=6)
+    seat_bar, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, sp, x=2)
     seat_bar.hidden = True
     stripes = displayio.Bitmap(2, 6 * sp, 7)
     for q in range(6):

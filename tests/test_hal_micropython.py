@@ -199,8 +199,9 @@ r.draw(vw)
 cursor_moved = gc.mem_alloc() - a
 print("code", free0 - free1, "objects", objects, "draw", free2 - free3)
 print("redraw same", same, "cursor moved", cursor_moved)
-bm = r._slot_bms[3]
-ink = sum(1 for i in range(len(bm._p)) if bm._p[i] == 1)
+bm = r._sheet
+t = r._slots[3][0]  # the sheet tile slot 3 shows: the "3#" face, drawn on its first use
+ink = sum(1 for y in range(20) for x in range(13) if bm[t * 13 + x, y] == 1)
 print("tile 3 ink", ink, "x", r._slots[3].x, "y", r._slots[4].y, "row", r._rows[1][0], r._rows[1][1])
 for i in range(40):
     vw.add_card(i % 18, 0)
@@ -260,7 +261,7 @@ def test_render_keys_saves_and_board_run_on_micropython(tmp_path):
     # holds the board's own figures.
     assert code < 20000 and objects < 30000 and draw < 1000, (code, objects, draw)
     assert lines["redraw"] == ["same", "0", "cursor", "moved", "0"]
-    assert int(lines["tile"][2]) > 20 and lines["tile"][6] == "4"  # the cursor on a card it cannot play: not raised
+    assert int(lines["tile"][2]) > 20 and lines["tile"][6] == "2"  # the cursor on a card it cannot play: not raised
     assert lines["scroll"][0] == "ok"
     assert lines["notices"][0] == "['Select" and "PyBadge" in out and "nvm" in lines["notices"][-1]
     assert lines["presses"] == ["2", "16", "0", "18"]

@@ -37,8 +37,8 @@ from play import view as v  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 from tools import cpboard, screenshots  # noqa: E402
 
-# The layouts compared: the PyBadge's, then the 240x240 and 320x240 displays the README names.
-SIZES = ((160, 128), (240, 240), (320, 240))
+# The layouts compared: every one the boards of issue 23 have (hal/renderbuild.py lays any size out).
+SIZES = ((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))
 # Every kind of screen: the base ones tools/screenshots.py tells apart, and the rest.
 KINDS = (
     "title",

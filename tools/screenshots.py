@@ -1,12 +1,15 @@
 """PNG pictures of real game screens, drawn by hal/render.py as on the board.
 
-    python tools/screenshots.py [--out docs] [--scale 2]
+    python tools/screenshots.py [--out docs] [--scale 2]    # every kind at 160x128, every layout's turn
+    python tools/screenshots.py --size 320x240 --out shots  # every kind at another size
 
-Plays a seeded game (you and three bots) through the real flow with the mock
+Plays a seeded game (two humans and two bots) through the real flow with the mock
 HAL's scripted player, renders every screen with the board's displayio
 renderer on Blinka (headless), and keeps one picture of each kind: the title,
 a hand-off, a turn, a bot's move, a magic show, the give-away prompt (R11), the
-return choice (R21), a round summary, the scores, game over, a rules page.
+return choice (R21), a round summary, the scores, game over, a rules page
+(``<kind>.png``); and a turn of the same game at each layout of
+tools/layoutcheck.py's sizes (``layout-<w>x<h>.png``).
 The README shows the ones in docs/. tests/test_screenshots.py checks their
 pixels.
 """
@@ -55,11 +58,12 @@ def kind_of(view):
     return None
 
 
-def take(out, scale=2, seed=11, kinds=KINDS, humans=2):
-    """Play until a picture of each of ``kinds`` is taken; returns {kind: path}."""
+def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s.png"):
+    """Play until a picture of each of ``kinds`` is taken at display ``size``, each written to
+    ``out`` under ``name`` (its ``%s`` the kind); returns {kind: path}."""
     import pygame
 
-    display = desktop.make_display(window=False)
+    display = desktop.make_display(window=False, size=size)
     screen = desktop.DisplayScreen(display)
     os.makedirs(out, exist_ok=True)
     taken = {}
@@ -87,7 +91,7 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2):
             if scale != 1:
                 w, h = surface.get_size()
                 surface = pygame.transform.scale(surface, (w * scale, h * scale))
-            path = os.path.join(out, "%s.png" % kind)
+            path = os.path.join(out, name.replace("%s", kind))
             pygame.image.save(surface, path)
             taken[kind] = path
             if len(taken) == len(kinds):
@@ -105,17 +109,36 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2):
             appmod.App(hw).run()
         except mock.Done:
             pass
+    import displayio
+
+    displayio.release_displays()
+    return taken
+
+
+def layouts(out, scale=2, seed=11, sizes=None):
+    """A turn at each layout (the same game, the same moment): {(w, h): path of layout-WxH.png}."""
+    from tools import layoutcheck
+
+    taken = {}
+    for w, h in sizes or layoutcheck.SIZES:
+        taken[(w, h)] = take(out, scale, seed, ("turn",), size=(w, h), name="layout-%dx%d.png" % (w, h))["turn"]
     return taken
 
 
 def main():
+    from tools.realdisplay import size_list
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
     ap.add_argument("--scale", type=int, default=2)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--size", type=lambda t: size_list(t)[0], help="every kind at this size only, e.g. 320x240")
     args = ap.parse_args()
-    for kind, path in sorted(take(args.out, args.scale, args.seed).items()):
+    for kind, path in sorted(take(args.out, args.scale, args.seed, size=args.size or (160, 128)).items()):
         print("%-8s %s" % (kind, path))
+    if args.size is None:
+        for (w, h), path in sorted(layouts(args.out, args.scale, args.seed).items()):
+            print("%dx%-4d %s" % (w, h, path))
 
 
 if __name__ == "__main__":

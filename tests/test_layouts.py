@@ -1,0 +1,162 @@
+"""The layouts of every display size: nothing overlaps, nothing is cut, and a touch finds what it touched.
+
+tools/layoutcheck.py looks at the pixels each display object covers on every kind of screen of a
+real game (tools/realdisplay.py's collection) at each layout; ``render.Screen.hit`` is checked
+against the places the objects are really drawn at, scroll included.
+"""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+import hal  # noqa: E402
+from engine import cards  # noqa: E402
+from hal import cardart as A  # noqa: E402
+from hal import render  # noqa: E402
+from play import view as v  # noqa: E402
+from tests.test_hal_render import menu_view, table_view, turn_view, where  # noqa: E402
+from tools import layoutcheck, realdisplay  # noqa: E402
+
+SIZES = list(layoutcheck.SIZES)
+IDS = ["%dx%d" % s for s in SIZES]
+# The values agreed for hal/__init__.py's HIT_* (WAVE2): render.Screen.hit returns them.
+HIT = {"NONE": 0, "LINE": 1, "ITEM": 2, "BACK": 3, "MENU": 4, "SCREEN": 5}
+
+
+@pytest.fixture(scope="module")
+def checked():
+    return layoutcheck.check(SIZES)
+
+
+def test_every_kind_of_screen_is_checked_at_every_size(checked):
+    kinds = {kind.split()[0] for size, kind, found in checked}
+    assert kinds == {kind.split()[0] for kind in realdisplay.KINDS}
+    assert {size for size, kind, found in checked} == set(SIZES)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_nothing_overlaps_and_nothing_is_cut_at_any_size(checked, size):
+    bad = [(kind, found[:3]) for s, kind, found in checked if s == size and found]
+    assert bad == []
+
+
+def test_the_check_finds_an_overlap_a_cut_and_a_piece_on_a_foreign_bar():
+    r = render.Renderer(240, 240)
+    vw = table_view(6)
+    r.draw(vw)
+    assert layoutcheck.problems(r, 240, 240, vw) == []
+    r.hand.y += 10  # the hand sinks into the footer
+    found = layoutcheck.problems(r, 240, 240, vw)
+    assert any(p.startswith("overlap: row 9") for p in found) and any("on the footer bar" in p for p in found)
+    r.hand.y -= 10
+    r._rows[0].x = 200  # the title runs off the right edge, over the meter
+    found = layoutcheck.problems(r, 240, 240, vw)
+    assert any(p.startswith("clipped: row 0") for p in found) and any("the meter" in p for p in found)
+    r._rows[0].x = 0
+    vw = menu_view()
+    r.draw(vw)
+    r._lines[0].y -= 40  # the lines climb into the title bar
+    found = layoutcheck.problems(r, 240, 240, vw)
+    assert any("on the title bar" in p for p in found)
+
+
+def screen(size, view):
+    """A render.Screen of ``size`` over a display without pixels (hit needs only the objects)."""
+
+    class Display:
+        width, height = size
+        auto_refresh = True
+        root_group = None
+
+    s = render.Screen(Display())
+    s.show(view)
+    return s
+
+
+def middle(r, tg, width):
+    """The display pixel in the middle of TileGrid ``tg`` (``width`` of its own pixels wide)."""
+    x, y, s = where(r, tg)
+    return x + s * width // 2, y + s * A.CARD_H // 2
+
+
+@pytest.mark.parametrize("size", SIZES + [(640, 480)], ids=IDS + ["640x480"])
+def test_a_touch_on_a_line_the_footer_or_elsewhere(size):
+    w, h = size
+    s = screen(size, menu_view())
+    r = s.renderer
+    k = r.scale
+    for i in range(v.LINES):  # the middle of each line's band, and its first and last pixel rows
+        top = k * (r.lines_y + i * r.pitch)
+        for y in (top, top + k * r.pitch // 2, top + k * r.pitch - 1):
+            assert s.hit(w // 2, r.group.y + y) == (HIT["LINE"], i), (i, y)
+    assert s.hit(w // 2, 1) == (HIT["SCREEN"], 0)  # the title
+    assert s.hit(1, h - 1) == (HIT["BACK"], 0) and s.hit(w // 2 - 1, h - k * 6) == (HIT["BACK"], 0)
+    assert s.hit(w - 1, h - 1) == (HIT["MENU"], 0) and s.hit(w // 2 + k, h - k * 6) == (HIT["MENU"], 0)
+    assert s.hit(-1, 5) == s.hit(w, 5) == s.hit(5, h) == (HIT["NONE"], 0)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_touch_on_an_item_finds_it_and_a_touch_beside_the_row_finds_the_one_the_arrow_hides(size):
+    s = screen(size, turn_view())
+    r = s.renderer
+    vw = s.view
+    for k in range(r.last - r.first):
+        i = r.first + k
+        tg = r._slots[r._item_slot[k]]
+        x, y = middle(r, tg, render.item_width(vw.cards[i]))
+        assert s.hit(x, y) == (HIT["ITEM"], i)
+        assert s.hit(x, r.footer_y - 1) == (HIT["ITEM"], i)  # down to the footer
+        assert s.hit(x, where(r, r.hand)[1]) == (HIT["ITEM"], i)  # up to a raised card's top
+    # A hand that scrolls: beside the row, the item behind the arrow.
+    names = [cards.name(c % 18) for c in range(30)]
+    long = turn_view(names, playable=("3",), actions=(18,), cursor=20)
+    s.show(long)
+    assert 0 < r.first and r.last < long.ncards
+    hx, hy, z = where(r, r.hand)
+    y = hy + z * 10
+    assert s.hit(hx + 1, y) == (HIT["ITEM"], r.first - 1)
+    assert s.hit(hx + z * r.row_w - 1, y) == (HIT["ITEM"], r.last)
+    # Every pixel of the row between the first and the last item's middle finds one of them, in order.
+    found = [s.hit(x, y)[1] for x in range(middle(r, r._slots[0], 13)[0], middle(r, r._slots[r._item_slot[
+        r.last - r.first - 1]], 13)[0])]
+    assert found == sorted(found) and set(found) == set(range(r.first, r.last))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_on_a_table_the_seats_and_the_panel_are_the_screen_and_the_hand_its_items(size):
+    vw = table_view(6)
+    s = screen(size, vw)
+    r = s.renderer
+    for q in range(6):
+        x, y, k = where(r, r._rows[1 + q])
+        assert s.hit(x + 6 * k, y + 6 * k) == (HIT["SCREEN"], 0)  # no lines on a table
+    x, y, k = where(r, r._top)
+    assert s.hit(x + k, y + k) == (HIT["SCREEN"], 0)
+    tg = r._slots[r._item_slot[2]]
+    assert s.hit(*middle(r, tg, A.CARD_W)) == (HIT["ITEM"], r.first + 2)
+
+
+def test_a_text_screen_with_cards_has_six_lines_then_the_items():
+    vw = v.View()
+    vw.title = "Rules: the cards 1/7"
+    for i in range(6):
+        vw.line(i, "line %d" % i)
+    for c in (1, 5, 17):
+        vw.add_card(c, v.PLAYABLE)
+    vw.footer = "A/>: next  </B: back"
+    for size in SIZES:
+        s = screen(size, vw)
+        r = s.renderer
+        w = size[0]
+        assert s.hit(w // 2, r.lines_y + 5 * r.pitch + 1) == (HIT["LINE"], 5)
+        assert s.hit(w // 2, r.lines_y + 6 * r.pitch + 1)[0] != HIT["LINE"]  # no seventh line
+        assert s.hit(*middle(r, r._slots[1], A.CARD_W)) == (HIT["ITEM"], 1)
+
+
+def test_the_hit_kinds_are_hals():
+    # hal/__init__.py names them (issue 23, engineer B); until that lands here, the agreed values.
+    for name, value in HIT.items():
+        assert getattr(hal, "HIT_" + name, value) == value
+    assert screen((160, 128), menu_view()).size == (160, 128)
