@@ -80,7 +80,7 @@ returned text says so), then clears the slot. Runs on CircuitPython and CPython.
 """
 
 import hal
-from engine.codec import crc16, sized
+from engine.codec import crc16
 
 try:
     from micropython import const
@@ -181,8 +181,10 @@ class NvmStore:
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
         self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
-        self._last = [None, None]  # payload of the newest valid record, when known
-        self._rec = None  # the record of the last save, reused while saves keep their length
+        self._last = [None, None]  # payload of the newest valid record read from the nvm, when known
+        self._rec = None  # the record of the last save (of key _rec_key, payload _rec_n bytes):
+        self._rec_key = -1  # one buffer rewritten at every save, made anew only when a save outgrows
+        self._rec_n = 0  # it (saves grow with the round's history: a few buffers a game, not one a save)
 
     @staticmethod
     def fits(nvm):
@@ -226,6 +228,8 @@ class NvmStore:
         self.lost = lost and newest < 0
         self._newest[key] = newest
         self._last[key] = last
+        if self._rec_key == key:
+            self._rec_key = -1  # what the nvm holds now is what this scan read
         return damaged
 
     def load(self, key=0):
@@ -244,21 +248,39 @@ class NvmStore:
             raise OSError(ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
         if self._newest[key] < -1:
             self._scan(key)
-        last = self._last[key]
-        if last is not None and last == data:
+        if self._holds(key, data):
             return  # already there: spare the flash an erase
         newest = self._newest[key]
         # Neither the newest valid record nor the one the game resumed from is overwritten.
         slot = 1 if newest == 0 or (newest < 0 and self._loaded[key] == 0) else 0
         seq = next_seq(self._seq[key])
-        # The record and the copy of the payload are rewritten in place (engine.codec.sized).
-        rec = self._rec = sized(self._rec, HEAD + n + TAIL)
+        rec = self._rec
+        if self._rec_key >= 0 and self._rec_key != key:  # keep the other key's last payload
+            self._last[self._rec_key] = bytes(memoryview(rec)[HEAD : HEAD + self._rec_n])
+        if rec is None or len(rec) < HEAD + n + TAIL:
+            rec = self._rec = bytearray(HEAD + n + TAIL + 128)
         record(SAVE + key, seq, data, rec)
-        self._write(self._at(key, slot), rec)
+        self._write(self._at(key, slot), memoryview(rec)[: HEAD + n + TAIL])
         self._newest[key] = self._loaded[key] = slot
         self._seq[key] = seq
-        last = self._last[key] = sized(last, n)
-        last[:] = data
+        self._rec_key = key
+        self._rec_n = n
+        self._last[key] = None  # the record in _rec holds it
+
+    def _holds(self, key, data):
+        """True when ``key``'s newest record is ``data`` (compared with the last save's buffer, or
+        with the payload a load read: never read again from the nvm, which costs on ESP32)."""
+        n = len(data)
+        if self._rec_key == key:
+            if self._rec_n != n:
+                return False
+            rec = self._rec
+            for i in range(n):  # a slice would be a copy
+                if rec[HEAD + i] != data[i]:
+                    return False
+            return True
+        last = self._last[key]
+        return last is not None and last == data
 
     def _write(self, at, rec):
         try:
