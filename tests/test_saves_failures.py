@@ -73,7 +73,7 @@ def test_a_failure_after_saves_recovered_for_a_while_is_reported_again():
 # ---- refused saves kept aside -------------------------------------------------------------------
 def _stores(tmp_path):
     def places(s):
-        got = [s._read(s._at(0, place), saves.ASIDE)[1] for place in (2, 3)]
+        got = [s.read(s.place(0, place), saves.ASIDE)[1] for place in (2, 3)]
         return [x for x in got if x is not None]
 
     yield "nvm", saves.NvmStore(bytearray(8192)), places
