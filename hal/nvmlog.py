@@ -23,7 +23,7 @@ inside them leaves a torn record that says so (``lost``).
 Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
-from hal.saves import ASIDE, EIO, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record
+from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, write
 
 
 class LogStore:
@@ -160,16 +160,8 @@ class LogStore:
         return bytes(self.nvm[at : at + self._record(at)[4]])
 
     def write(self, at, data):
-        nvm = self.nvm
-        try:
-            nvm[at : at + len(data)] = data
-            ok = nvm[at : at + len(data)] == data  # the RP2s have the heap for one copy
-        except OSError:
-            raise
-        except Exception as e:  # a port's own error type for a failed flash write
-            raise OSError(EIO, "nvm write failed: %s" % (e,))
-        if not ok:
-            raise OSError(EIO, "nvm write did not read back")
+        """Write ``data`` at ``at`` and read it back in one slice (the RP2s have the heap for it)."""
+        write(self.nvm, at, data, True)
 
     def set_aside(self, key=0):
         """Append a copy of the record load() returned as kept aside; from then on load() skips it."""

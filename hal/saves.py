@@ -170,13 +170,38 @@ def newer(a, b):
     return 0 < ((a - b) & 0xFF) < 0x80
 
 
+def write(nvm, at, data, slices=False):
+    """``nvm[at:at + len(data)] = data``, read back: OSError (EIO) when it failed or did not read
+    back (a port's own error type for a failed flash write too). The read-back is one slice where
+    the heap has room for the copy and a read costs (``slices``: ESP32 reads its whole 8 KB NVS
+    blob into the heap for every read, an index too; the RP2s have the heap), else byte by byte
+    (SAMD51, nRF52: flash read in place, a tight heap)."""
+    try:
+        nvm[at : at + len(data)] = data
+        if slices:
+            ok = nvm[at : at + len(data)] == data
+        else:
+            ok = True
+            for i in range(len(data)):  # a slice would be a copy
+                if nvm[at + i] != data[i]:
+                    ok = False
+                    break
+    except OSError:
+        raise
+    except Exception as e:  # a port's own error type for a failed flash write
+        raise OSError(EIO, "nvm write failed: %s" % (e,))
+    if not ok:
+        raise OSError(EIO, "nvm write did not read back")
+
+
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
-    def __init__(self, nvm, where="nvm"):
+    def __init__(self, nvm, where="nvm", slices=False):
         self.nvm = nvm
         self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
+        self.slices = slices  # read back in one slice (ESP32: see write())
         self.lost = False  # load() found a save cut short or damaged, and no good one
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
@@ -283,20 +308,8 @@ class NvmStore:
         return last is not None and last == data
 
     def write(self, at, rec):
-        try:
-            nvm = self.nvm
-            nvm[at : at + len(rec)] = rec
-            ok = True
-            for i in range(len(rec)):  # read back byte by byte: a slice would be a copy
-                if nvm[at + i] != rec[i]:
-                    ok = False
-                    break
-        except OSError:
-            raise
-        except Exception as e:  # a port's own error type for a failed flash write
-            raise OSError(EIO, "nvm write failed: %s" % (e,))
-        if not ok:
-            raise OSError(EIO, "nvm write did not read back")
+        """Write ``rec`` at ``at`` and read it back (see :func:`write`)."""
+        write(self.nvm, at, rec, self.slices)
 
     def set_aside(self, key=0):
         """Copy the record load() returned to an aside place, then clear its slot; where it went
