@@ -110,7 +110,7 @@ class Renderer:
         # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
         # (x, y, scale, pitch) and the event line (x, y, scale).
         self._text_at = (p["x0"], p["y1"] + (p["p"] - 12 * p["ls"]) // 2, p["ls"], p["p"] // p["ls"])
-        self._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], (p["mx"] - 2) // (A.GLYPH_W * p["ts"]))
+        self._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], p["mx"] - 2)
         self.strip, self.table = rb.font_strip(font)
         self._space = self.table[0]
         self.group = root = rb.root(p)
@@ -303,11 +303,13 @@ class Renderer:
         """The title (k 0) or the footer (k 1): at the bar's scale when the text fits, else smaller."""
         bar, ls, x0, ts, room = self._title_at
         n = len(text)
-        if table and k == 0:  # a table's title ends before the show meter
-            s = ts
+        if table and k == 0:  # a table's title ends before the show meter: as large as it fits there
+            s = bar
+            while s > ts and n * A.GLYPH_W * s > room:
+                s -= 1
             x = 2
-            if n > room:
-                text = text[:room]
+            if n * A.GLYPH_W * s > room:
+                text = text[: room // (A.GLYPH_W * s)]
         else:
             s = bar
             while s > ls and n * A.GLYPH_W * s > self.width - 4:

@@ -58,12 +58,13 @@ def plan(width, height):
     free -= 6 * ss * (sp - A.SEAT_H)
     fy = h - tb  # the footer bar's top
     hy = fy - 1 - (A.CARD_H + A.RAISE) * hs  # the hand's band: raised cards at its top
-    ey = hy - 1 - (free - free // 2) - 12 * es  # the event row
+    ey = tb + 6 * sp * ss + free // 2  # the event row, halfway down the room the seats and the hand leave
     # Text lines: a pitch of at least a row, at most 1.5 rows; 8 lines above the footer, or 6
     # above the hand (a screen with cards), centred between the bars where there is room.
-    p = max(12 * ls, min((fy - tb) // 8, (hy - tb) // 6, 18 * ls))
+    # Less than a row to spare (160x128: the 26x10 grid exactly): the lines sit under the title.
+    p = max(12 * ls, min((fy - tb) // 8, (hy - tb) // 6, 18 * ls)) if fy - tb >= 108 * ls else 12 * ls
     p -= p % ls
-    y1 = tb + max(0, min((fy - tb - 8 * p) // 2, hy - tb - 6 * p))
+    y1 = tb + max(0, min((fy - tb - 8 * p) // 2, hy - tb - 6 * p)) if fy - tb >= 108 * ls else tb
     out = {
         "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
         "ls": ls, "bar": bar, "tb": tb, "fy": fy, "p": p, "y1": y1, "x0": max(2, (w - 156 * ls) // 2),

@@ -51,7 +51,7 @@ def test_the_check_finds_an_overlap_a_cut_and_a_piece_on_a_foreign_bar():
     found = layoutcheck.problems(r, 240, 240, vw)
     assert any(p.startswith("overlap: row 9") for p in found) and any("on the footer bar" in p for p in found)
     r.hand.y -= 10
-    r._rows[0].x = 200  # the title runs off the right edge, over the meter
+    r._rows[0].x = 180 // r._heads[0].scale  # the title runs off the right edge, over the meter
     found = layoutcheck.problems(r, 240, 240, vw)
     assert any(p.startswith("clipped: row 0") for p in found) and any("the meter" in p for p in found)
     r._rows[0].x = 0

@@ -5,6 +5,7 @@
     python tools/bench.py --board    # CircuitPython 10.2.1 only: board flow heap (on the C displayio
                                      # objects and on the stand-ins), Hard move on a SAMD51
     python tools/bench.py --board --all   # and the heap table over both versions and forms
+    python tools/bench.py --startup  # start-up to the title on a SAMD51 (also in --board)
     python tools/bench.py --screen   # one screen update: pixels pushed, objects changed
     python tools/bench.py --bundle   # the project bundle: its size, each folder's board flow heap
     python tools/bench.py --erases   # nvm erases per game and per human turn (also in the default run)
@@ -68,6 +69,80 @@ for seed in range(%d):
         g.apply(a)
 print(int(stones), n, spent, steps, slowest)
 """
+
+# Start-up to the title: the board flow's code.py (tools/deploy's .mpy files, the C displayio
+# objects where that build is here) from its first line until the keypad stand-in's first poll
+# after the title was drawn (a budget of 0 presses ends the run there), pystone first in the same
+# run, and again after it: the start-up takes ~20 ms here, a pystone run of a few thousand
+# passes as long, so the two runs around it see the machine's load as the start-up did (the
+# mean of the two is the figure). Waits (hal.board.Clock.sleep_ms: the keys' settling scans)
+# take as long on a board as here: they are counted, not slept, and added unscaled.
+CP_STARTUP = """
+import time
+import gc
+import %s
+import pystone
+PASSES = %d
+t, stones = pystone.pystones(PASSES)
+from hal import board as _hb
+slept = [0]
+def _sleep(self, ms):
+    slept[0] += ms
+_hb.Clock.sleep_ms = _sleep
+gc.collect()
+t0 = time.ticks_us()
+f = open("%s/code.py")
+main = compile(f.read(), "code.py", "exec")
+f.close()
+del f
+try:
+    exec(main, {"__name__": "__main__"})
+except SystemExit:
+    pass
+us = time.ticks_diff(time.ticks_us(), t0)
+t, after = pystone.pystones(PASSES)
+print("startup", us, int(stones + after) // 2, slept[0])
+"""
+
+
+def startup_runs(runs=7, version=None, heap="192k"):
+    """[(us of work from code.py's start to the title, pystones/s, ms waited)] of ``runs`` runs of the board flow."""
+    import tempfile
+
+    version = version or (cpboard.REAL_DISPLAYIO if not cpboard.missing(cpboard.REAL_DISPLAYIO) else cpboard.VERSIONS[0])
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        flow = cpboard.Flow(tmp, True)
+        with open(os.path.join(flow.work, "keys.txt"), "w") as f:
+            f.write("0\n")  # no press: the run ends at the title
+        with open(os.path.join(flow.work, "settings.toml"), "w") as f:
+            f.write(cpboard.SETTINGS)
+        drive = os.path.relpath(flow.drive, flow.work)
+        code = CP_STARTUP % (", ".join(cpboard.standin_modules(version)), 3000, drive)
+        path = [drive, os.path.join(drive, "lib"), os.path.relpath(flow.standins, flow.work), cpboard.base()]
+        for _ in range(runs):
+            done = cpboard.run(version, code, heap, path, cwd=flow.work, timeout=120)
+            words = done.stdout.split()
+            if "startup" not in words or "standin: budget spent" not in done.stdout:
+                raise RuntimeError("the start-up run did not reach the title:\n" + done.stdout + done.stderr)
+            at = words.index("startup")
+            out.append(tuple(int(w) for w in words[at + 1 : at + 4]))
+    return version, out
+
+
+def startup_figure(runs=7):
+    """Print the start-up to the title on a SAMD51, by the pystone calibration (the median of ``runs``)."""
+    version, rows = startup_runs(runs)
+    estimates = sorted((us / 1e6 * stones / BOARD_PYSTONES + slept / 1000.0, us, stones, slept) for us, stones, slept in rows)
+    est, us, stones, slept = estimates[len(estimates) // 2]
+    print("start-up to the title on a SAMD51, estimate: %.2f s" % est)
+    print(
+        "  (CircuitPython %s here, .mpy: code.py to the title %.1f ms of work at %d pystones/s, so %.2f s "
+        "on a board, + %d ms of waits (the keys' settling scans); the median of %d runs, %.2f-%.2f s)"
+        % (version, us / 1000.0, stones, us / 1e6 * stones / BOARD_PYSTONES, slept, len(rows), estimates[0][0], estimates[-1][0])
+    )
+    return est
+
 
 # Heap checks for the table (--all): each the smallest -X heapsize in which it exits 0.
 CP_HARD_GAME = """
@@ -180,6 +255,7 @@ def board_figures(everything):
                 "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)
             )
+    startup_figure()
     with tempfile.TemporaryDirectory() as tmp:
         drive = cpboard.make_drive(os.path.join(tmp, "CIRCUITPY"), True)
         path = [drive, os.path.join(drive, "lib"), cpboard.base()]  # pystone.py lies there
@@ -416,12 +492,16 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer games")
     ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
     ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
+    ap.add_argument("--startup", action="store_true", help="only the start-up to the title (CircuitPython 10.2.1)")
     ap.add_argument("--screen", action="store_true", help="only the screen-update figures (pixels, objects)")
     ap.add_argument("--bundle", action="store_true", help="only the project bundle's figures (tools/bundle)")
     ap.add_argument("--erases", action="store_true", help="only the nvm erase figures (also in the default run)")
     args = ap.parse_args()
     if args.bundle:
         bundle_figures()
+        return
+    if args.startup:
+        startup_figure()
         return
     if args.screen:
         screen_figures()
