@@ -4,17 +4,18 @@ Art is drawn as palette *indices* into ``displayio.Bitmap``s; the colours live i
 the TileGrids' Palettes, so a card turning dim or taking the cursor only changes
 palette entries, never pixels.
 
-**The card sheet** (:func:`card`, :func:`back`, :func:`button`): one bitmap of
-``SHEET_TILES`` tiles of CARD_W x CARD_H, 2 bits a pixel, drawn a tile at a time on
-first use (hal/render.py), never at start-up: the 18 card faces (tile = card code), the
-pile's back (``BACK``) and the five action buttons, two tiles each (``BUTTONS``). Every
+**The card sheet** (:func:`card`, :func:`button`): one bitmap of ``SHEET_TILES`` tiles
+of CARD_W x CARD_H, 2 bits a pixel, drawn a tile at a time on first use (hal/render.py),
+never at start-up: the 18 card faces (tile = card code) and the five action buttons, two
+tiles each (``BUTTONS``); and the pile's back (``BACK``), drawn at start-up by
+hal/renderbuild.py (a tile of pattern: code that need not stay on the heap). Every
 hand slot, the top card, the pile and a travelling card are TileGrids over it: a slot
 showing another card changes a tile number, not pixels. Indices: 0 frame, 1 ink (the
 number, the icon, the back's pattern; the font strip's 1 blitted as is), 2 body (the
 card's colour, the lower value's for a double), 3 a double's lower half (its higher
 value's colour). No index is transparent: a tile is opaque edge to edge.
 
-**The token sheet** (:func:`tokens`): tiles of TOKEN_W x the seat pitch, a 5x5 icon in
+**The token sheet** (drawn by hal/renderbuild.py at start-up): tiles of TOKEN_W x the seat pitch, a 5x5 icon in
 columns 0..4 (a blank column after, as a glyph has): a white token, a black one, the
 magic token, none, a lit pip and an unlit pip of the show meter. Indices: 0 transparent,
 1 white, 2 black, 3 outline, 4 magic.
@@ -102,10 +103,6 @@ ICONS = (
     b"\x08\x08\x7f\x3e\x1c\x36\x22",
     b"\x20\x70\x30\x30\x3e\x3e\x22",
 )
-# Tokens are 5 pixels wide, as a glyph's ink: beside text they keep its 1-pixel spacing.
-_DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
-_RING = b"\x38\x44\x44\x44\x38\x00\x00"  # an unlit pip
-_STAR = b"\x10\x7c\x38\x28\x44\x00\x00"  # the magic token, filled
 
 
 def fill(bm, x1, y1, x2, y2, value):
@@ -163,17 +160,6 @@ def card(bm, x0, strip, table, code):
         icon(bm, ICONS[kind - 1], x0 + (CARD_W - 7) // 2, CARD_H - 9, INK)
 
 
-def back(bm, x0):
-    """The draw pile's back in the sheet tile at x0: a frame and a diagonal pattern."""
-    fill(bm, x0, 0, x0 + CARD_W, CARD_H, FRAME)
-    fill(bm, x0 + 1, 1, x0 + CARD_W - 1, CARD_H - 1, BODY)
-    w = bm.width
-    for y in range(2, CARD_H - 2):
-        for x in range(2, CARD_W - 2):
-            if (x + y) % 4 == 0:
-                bm[y * w + x0 + x] = INK
-
-
 def button(bm, x0, strip, table, name):
     """An action button, BUTTON_W wide (two sheet tiles from x0): a frame, a body and ``name`` centred."""
     fill(bm, x0, 0, x0 + BUTTON_W, CARD_H, FRAME)
@@ -182,18 +168,6 @@ def button(bm, x0, strip, table, name):
     for i in range(len(name)):
         ch = ord(name[i])
         glyph(bm, strip, table[ch - 32] if 32 <= ch < 127 else table[31], x + GLYPH_W * i, (CARD_H - ROW_H) // 2)
-
-
-def tokens(bm):
-    """The token sheet (see the module docstring): TOKEN_TILES tiles, the icons at rows 3..7."""
-    fill(bm, 0, 0, bm.width, bm.height, 0)
-    for tile in (WHITE, BLACK_TOKEN):
-        x = tile * TOKEN_W
-        icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
-        fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
-    icon(bm, _STAR, MAGIC * TOKEN_W, 3, 4)
-    icon(bm, _DISC, PIP_ON * TOKEN_W, 3, 4)
-    icon(bm, _RING, PIP_OFF * TOKEN_W, 3, 3)
 
 
 def card_colors(pal, code, bright=True):

@@ -37,7 +37,8 @@ visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py) moves one c
 token on top of everything.
 
 Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, the footer's
-two halves: back and menu), from the objects' own places and the row's scroll.
+two halves: back and menu), from the objects' own places and the row's scroll
+(hal/renderhit.py, loaded on the first touch).
 
 Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see the README's figures; a
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).
@@ -55,14 +56,6 @@ except ImportError:  # CPython
 
 WIDTH = const(160)
 HEIGHT = const(128)
-
-# What ``Screen.hit`` returns: the kinds of hal/__init__.py's HIT_* (their values, agreed for issue 23).
-_HIT_NONE = const(0)
-_HIT_LINE = const(1)
-_HIT_ITEM = const(2)
-_HIT_BACK = const(3)
-_HIT_MENU = const(4)
-_HIT_SCREEN = const(5)
 
 
 def _bar_at(bar, y):
@@ -128,6 +121,7 @@ class Renderer:
         # The sheets: card faces (drawn on first use) and token icons.
         self._sheet = rb.card_sheet()
         self._drawn = bytearray(A.SHEET_TILES)
+        self._drawn[A.BACK] = 1
         tokens, tpal = rb.token_sheet(p)
         sx, sy = rb.seat_cells(p)
         self._seat_at = (sx, sy, p["ss"], p["sp"], p["tb"])
@@ -155,7 +149,8 @@ class Renderer:
         self._meter_sig = -1
         self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
         # The item row: slots over the card sheet, the arrows; then the travelling pieces.
-        self._slots, self._slot_pals, self._arrows = rb.hand(p, self.hand, self._sheet, self.strip, (self.table[60 - 32], self.table[62 - 32]))
+        arrows = (self.table[60 - 32], self.table[62 - 32])  # "<" and ">"
+        self._slots, self._slot_pals, self._arrows = rb.hand(p, self.hand, self._sheet, self.strip, arrows)
         n = len(self._slots)
         self._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
         self._slot_look = bytearray(b"\xff" * n)
@@ -179,9 +174,7 @@ class Renderer:
             sheet = self._sheet
             if t < A.BACK:
                 A.card(sheet, t * A.CARD_W, self.strip, self.table, t)
-            elif t == A.BACK:
-                A.back(sheet, t * A.CARD_W)
-            else:
+            else:  # (the back is drawn at start-up)
                 t0 = t - (t - A.BUTTONS) % 2
                 A.button(sheet, t0 * A.CARD_W, self.strip, self.table, _view.ITEM_NAMES[(t0 - A.BUTTONS) // 2])
                 self._drawn[t0 + 1 - (t - t0)] = 1
@@ -475,23 +468,6 @@ class Renderer:
         self._motion(view if table else None)
 
     # ---- where things are ------------------------------------------------------------
-    def item_at(self, x, y):
-        """The index of the item drawn at x, y (the root's pixels), or -1: a slot's band from the row's
-        top to the footer, the gaps split between neighbours; left or right of the items shown, the
-        item the arrow there stands for."""
-        hand = self.hand
-        if self.last <= self.first or not hand.y <= y < self.footer_y:
-            return -1
-        x = (x - hand.x) // hand.scale
-        slots = self._slots
-        half = A.GAP // 2
-        if x < slots[0].x - half:
-            return self.first - 1 if self.first > 0 else -1
-        for k in range(self.last - self.first):
-            if x < slots[self._item_slot[k + 1] - 1].x + A.CARD_W + half:
-                return self.first + k
-        return -1 if self._arrows[1].hidden else self.last
-
     def _where(self, view, place, token):
         """The top-left corner, in the root's pixels, of the piece travelling at ``place`` (play.view)."""
         if place < 6:  # a seat: over its cards-in-hand column
@@ -578,25 +554,7 @@ class Screen:
             self.display.refresh()
 
     def hit(self, x, y):
-        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): a text line, an
-        item of the row, the footer's left half (back) or right half (menu), the screen elsewhere;
-        HIT_NONE off the screen."""
-        r = self.renderer
-        g = r.group
-        x = (x - g.x) // g.scale
-        y = (y - g.y) // g.scale
-        if not (0 <= x < r.width and 0 <= y < r.height):
-            return (_HIT_NONE, 0)
-        if y >= r.footer_y:
-            return (_HIT_BACK, 0) if x < r.width // 2 else (_HIT_MENU, 0)
-        view = self.view
-        if view is None:
-            return (_HIT_SCREEN, 0)
-        k = r.item_at(x, y)
-        if k >= 0:
-            return (_HIT_ITEM, k)
-        i = (y - r.lines_y) // r.pitch
-        lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
-        if y >= r.lines_y and i < lines:
-            return (_HIT_LINE, i)
-        return (_HIT_SCREEN, 0)
+        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/renderhit.py."""
+        from hal import renderhit  # touch boards only: its code stays off a button board's heap
+
+        return renderhit.hit(self.renderer, self.view, x, y)

@@ -35,6 +35,12 @@ import hal
 from hal import cardart as A
 from play import view as _view
 
+# The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
+# they keep its 1-pixel spacing.
+_DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
+_RING = b"\x38\x44\x44\x44\x38\x00\x00"  # an unlit pip
+_STAR = b"\x10\x7c\x38\x28\x44\x00\x00"  # the magic token, filled
+
 
 def plan(width, height):
     """The layout of a ``width`` x ``height`` display (see the module docstring), as a dict of numbers."""
@@ -187,8 +193,34 @@ def place_panel(p, g):
 
 
 def card_sheet():
-    """The card sheet (hal/cardart.py): SHEET_TILES tiles of a card, 2 bits a pixel, blank until drawn."""
-    return displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+    """The card sheet (hal/cardart.py): SHEET_TILES tiles of a card, 2 bits a pixel, blank until
+    drawn, but for the pile's back, drawn here."""
+    sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+    back(sheet, A.BACK * A.CARD_W)
+    return sheet
+
+
+def back(bm, x0):
+    """The draw pile's back in the sheet tile at x0: a frame and a diagonal pattern."""
+    A.fill(bm, x0, 0, x0 + A.CARD_W, A.CARD_H, A.FRAME)
+    A.fill(bm, x0 + 1, 1, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY)
+    w = bm.width
+    for y in range(2, A.CARD_H - 2):
+        for x in range(2, A.CARD_W - 2):
+            if (x + y) % 4 == 0:
+                bm[y * w + x0 + x] = A.INK
+
+
+def tokens(bm):
+    """The token sheet (hal/cardart.py): TOKEN_TILES tiles, the icons at rows 3..7."""
+    A.fill(bm, 0, 0, bm.width, bm.height, 0)
+    for tile in (A.WHITE, A.BLACK_TOKEN):
+        x = tile * A.TOKEN_W
+        A.icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
+        A.fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
+    A.icon(bm, _STAR, A.MAGIC * A.TOKEN_W, 3, 4)
+    A.icon(bm, _DISC, A.PIP_ON * A.TOKEN_W, 3, 4)
+    A.icon(bm, _RING, A.PIP_OFF * A.TOKEN_W, 3, 3)
 
 
 def token_tile(sheet, pal, p):
@@ -283,7 +315,7 @@ def seats(p, parent, sheet, token_pal, x, y):
 def token_sheet(p):
     """The token icons' sheet and palette (hal/cardart.py, ``tokens``), tiles as tall as a seat row."""
     sheet = displayio.Bitmap(A.TOKEN_TILES * A.TOKEN_W, p["sp"], 5)
-    A.tokens(sheet)
+    tokens(sheet)
     pal = displayio.Palette(5)
     pal.make_transparent(0)
     for i in range(4):

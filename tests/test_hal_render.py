@@ -371,10 +371,10 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
 
 def test_a_card_face_is_drawn_once_on_first_use_and_not_at_start_up():
     r = render.Renderer(160, 128)
-    assert not any(r._drawn)  # nothing at start-up
+    assert [t for t in range(A.SHEET_TILES) if r._drawn[t]] == [A.BACK]  # only the pile's back at start-up
     r.draw(turn_view())
     drawn = bytes(r._drawn)
-    assert sum(drawn) == 6 + 4  # the six faces and the two buttons' halves
+    assert sum(drawn) == 1 + 6 + 4  # the back, the six faces and the two buttons' halves
     r.draw(turn_view(cursor=2))
     assert bytes(r._drawn) == drawn
 

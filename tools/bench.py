@@ -109,7 +109,9 @@ def startup_runs(runs=7, version=None, heap="192k"):
     """[(us of work from code.py's start to the title, pystones/s, ms waited)] of ``runs`` runs of the board flow."""
     import tempfile
 
-    version = version or (cpboard.REAL_DISPLAYIO if not cpboard.missing(cpboard.REAL_DISPLAYIO) else cpboard.VERSIONS[0])
+    version = version or (
+        cpboard.REAL_DISPLAYIO if not cpboard.missing(cpboard.REAL_DISPLAYIO) else cpboard.VERSIONS[0]
+    )
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         flow = cpboard.Flow(tmp, True)
@@ -133,13 +135,24 @@ def startup_runs(runs=7, version=None, heap="192k"):
 def startup_figure(runs=7):
     """Print the start-up to the title on a SAMD51, by the pystone calibration (the median of ``runs``)."""
     version, rows = startup_runs(runs)
-    estimates = sorted((us / 1e6 * stones / BOARD_PYSTONES + slept / 1000.0, us, stones, slept) for us, stones, slept in rows)
+    estimates = sorted(
+        (us / 1e6 * stones / BOARD_PYSTONES + slept / 1000.0, us, stones, slept) for us, stones, slept in rows
+    )
     est, us, stones, slept = estimates[len(estimates) // 2]
     print("start-up to the title on a SAMD51, estimate: %.2f s" % est)
     print(
         "  (CircuitPython %s here, .mpy: code.py to the title %.1f ms of work at %d pystones/s, so %.2f s "
         "on a board, + %d ms of waits (the keys' settling scans); the median of %d runs, %.2f-%.2f s)"
-        % (version, us / 1000.0, stones, us / 1e6 * stones / BOARD_PYSTONES, slept, len(rows), estimates[0][0], estimates[-1][0])
+        % (
+            version,
+            us / 1000.0,
+            stones,
+            us / 1e6 * stones / BOARD_PYSTONES,
+            slept,
+            len(rows),
+            estimates[0][0],
+            estimates[-1][0],
+        )
     )
     return est
 
@@ -374,20 +387,31 @@ def erase_figures(games=12):
         erases += e
         turns += t
         print("nvm erases per game, %s: %.0f" % (name, e / games))
-        print("  (SAMD51: %d games, Kadabra, Normal bots; %.1f human turns, %.1f human decisions a game; "
-              "at most %d in a game)" % (games, t / games, d / games, w))
+        print(
+            "  (SAMD51: %d games, Kadabra, Normal bots; %.1f human turns, %.1f human decisions a game; "
+            "at most %d in a game)" % (games, t / games, d / games, w)
+        )
     print("nvm erases per human turn: %.2f" % (erases / turns))
     e, t, d, w = flow_erases(setups[0][1], games, "rp2040")
     print("nvm erases per game on RP2040, 1 human + 3 bots: %.1f" % (e / games))
-    print("  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
-          " at most %d in a game)" % w)
+    print(
+        "  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
+        " at most %d in a game)" % w
+    )
 
 
-def screen_figures(games=6, seed=3):
+def screen_figures(games=6, seed=3, sizes=((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))):
+    """The cost of one screen update on the board's renderer at each layout of ``sizes``."""
+    for size in sizes:
+        screen_figures_at(size, games, seed)
+
+
+def screen_figures_at(size, games=6, seed=3):
     """The cost of one screen update on the board's renderer (hal/render.py through Blinka
-    displayio): pixels pushed (displayio's dirty areas, clipped; 2 bytes each to the display)
-    and objects changed (TileGrids with a dirty area), by kind of update, over ``games`` games
-    of one human (a random player) against three Normal bots."""
+    displayio) on a display of ``size``: pixels pushed (displayio's dirty areas, clipped; 2 bytes
+    each to the display) and objects changed (TileGrids with a dirty area), by kind of update,
+    over ``games`` games of one human (a random player) against three Normal bots."""
+    import displayio
     from displayio import TileGrid
 
     from hal import desktop, mock
@@ -405,7 +429,7 @@ def screen_figures(games=6, seed=3):
             changed[0] += 1
 
     TileGrid._get_refresh_areas = counting
-    display = desktop.make_display(window=False)
+    display = desktop.make_display(window=False, size=size)
     screen = desktop.DisplayScreen(display)
     kinds = {}
     last = [None]
@@ -441,9 +465,12 @@ def screen_figures(games=6, seed=3):
                 pass
     finally:
         TileGrid._get_refresh_areas = inner_areas
+        displayio.release_displays()
     full = display.width * display.height
-    print("screen updates (hal/render.py, %dx%d = %d pixels; %d games, 1 human vs 3 Normal):" % (
-        display.width, display.height, full, games))
+    print(
+        "screen updates (hal/render.py, %dx%d = %d pixels; %d games, 1 human vs 3 Normal):"
+        % (display.width, display.height, full, games)
+    )
     print("  %-42s %6s %16s %16s" % ("update", "count", "pixels median/max", "objects med/max"))
     for kind in sorted(kinds):
         rows = kinds[kind]
