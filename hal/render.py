@@ -44,6 +44,13 @@ Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see the README's
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).
 """
 
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # CircuitPython
+    TYPE_CHECKING = False  # type: ignore[misc]
+if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports displayio itself)
+    import displayio
+
 import hal
 from engine import cards
 from hal import cardart as A
@@ -88,83 +95,78 @@ def item_width(code):
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
-    def __init__(self, width=WIDTH, height=HEIGHT, font=None):
-        from hal import renderbuild as rb  # start-up code: dropped below
+    # Made by hal/renderbuild.py's build() (annotations only: nothing at run time on CircuitPython).
+    group: "displayio.Group"
+    table_group: "displayio.Group"
+    hand: "displayio.Group"
+    scale: "int"
+    width: "int"
+    height: "int"
+    footer_y: "int"
+    lines_y: "int"
+    pitch: "int"
+    zoom: "int"
+    row_w: "int"
+    first: "int"
+    last: "int"
+    strip: "displayio.Bitmap"
+    table: "bytearray"
+    _space: "int"
+    _text_at: "tuple[int, int, int, int]"
+    _title_at: "tuple[int, int, int, int, int]"
+    _seat_at: "tuple[int, int, int, int, int]"
+    _event_at: "tuple[int, int, int]"
+    _piece_scale: "tuple[int, int]"
+    _title_pal: "displayio.Palette"
+    _title_bg: "int"
+    _cursor_bar: "displayio.TileGrid"
+    _bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"
+    _lines: "tuple[displayio.Group, displayio.Group]"
+    _heads: "tuple[displayio.Group, displayio.Group]"
+    _movers: "displayio.Group"
+    _panel: "displayio.Group"
+    _sheet: "displayio.Bitmap"
+    _drawn: "bytearray"
+    _seat_bar: "displayio.TileGrid"
+    _stripe_pal: "displayio.Palette"
+    _seat_magic: "displayio.TileGrid"
+    _stripes_shown: "int"
+    _seat_sig: "list[int]"
+    _seat_names: "list[object]"
+    _pile: "displayio.TileGrid"
+    _top: "displayio.TileGrid"
+    _top_pal: "displayio.Palette"
+    _top_g: "displayio.Group"
+    _top_code: "int"
+    _pile_count: "int"
+    _rows: "list[displayio.TileGrid]"
+    _row_pals: "list[displayio.Palette]"
+    _row_cells: "bytearray"
+    _row_text: "list[str]"
+    _row_rgb: "list[int]"
+    _token_icons: "list[displayio.TileGrid]"
+    _token_sig: "list[int]"
+    _meter_g: "displayio.Group"
+    _meter: "displayio.TileGrid"
+    _meter_sig: "int"
+    _table_rows: "object"
+    _slots: "list[displayio.TileGrid]"
+    _slot_pals: "list[displayio.Palette]"
+    _arrows: "list[displayio.TileGrid]"
+    _slot_code: "bytearray"
+    _slot_look: "bytearray"
+    _item_slot: "bytearray"
+    _mover: "displayio.TileGrid"
+    _mover_pal: "displayio.Palette"
+    _mover_token: "displayio.TileGrid"
+    _mover_sig: "int"
 
-        p = rb.plan(width, height)
-        self.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
-        self.width = p["w"]  # the laid-out screen, in the root's pixels
-        self.height = p["h"]
-        self.footer_y = p["fy"]
-        self.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
-        self.pitch = p["p"]
-        self.zoom = p["hs"]  # the hand's scale (the cards' size)
-        self.row_w = p["w"] // p["hs"]  # the item row's width, in its own pixels
-        # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
-        # (x, y, scale, pitch) and the event line (x, y, scale).
-        self._text_at = (p["x0"], p["y1"] + (p["p"] - 12 * p["ls"]) // 2, p["ls"], p["p"] // p["ls"])
-        self._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], p["mx"] - 2)
-        self.strip, self.table = rb.font_strip(font)
-        self._space = self.table[0]
-        self.group = root = rb.root(p)
-        title_bar, self._title_pal = rb.bar(root, A.TITLE_BG, p["w"], p["tb"])
-        footer_bar, _ = rb.bar(root, A.FOOTER_BG, p["w"], p["tb"], p["fy"])
-        self._cursor_bar, _ = rb.bar(root, A.CURSOR_BG, p["w"], p["p"])
-        self._bars = (title_bar, footer_bar, self._cursor_bar)  # (tools/layoutcheck.py tells them apart)
-        self._cursor_bar.hidden = True
-        self._title_bg = A.TITLE_BG
-        table, lines_a, lines_b, title, footer, self.hand, self._movers = rb.groups(root, 7)
-        self.table_group = table
-        self._lines = (lines_a, lines_b)
-        self._heads = (title, footer)
-        seats, self._panel, meter = rb.groups(table, 3)
-        # The sheets: card faces (drawn on first use) and token icons.
-        self._sheet = rb.card_sheet()
-        self._drawn = bytearray(A.SHEET_TILES)
-        self._drawn[A.BACK] = 1
-        tokens, tpal = rb.token_sheet(p)
-        sx, sy = rb.seat_cells(p)
-        self._seat_at = (sx, sy, p["ss"], p["sp"], p["tb"])
-        self._event_at = (2, p["ey"], p["es"])
-        self._seat_bar, self._stripe_pal, self._seat_magic = rb.seats(p, seats, tokens, tpal, sx, sy)
-        self._stripes_shown = 6
-        self._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
-        self._seat_names = [None] * 6
-        rb.place_panel(p, self._panel)
-        self._pile, self._top, self._top_pal, self._top_g = rb.pile_and_top(p, self._panel, self._sheet)
-        self._top_code = -1
-        self._pile_count = -1
-        # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
-        specs = [(title, 0, 0, A.CELLS)]
-        specs += [(lines_a, 0, 0, A.CELLS)] * 6 + [(lines_b, 0, 0, A.CELLS)] * 2
-        specs += [(footer, 0, 0, A.CELLS)]
-        specs += [(self._panel, p["count"][0], p["count"][1], 5)]
-        specs += [(self._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-        self._rows, self._row_pals, self._row_cells = rb.rows(self.strip, self._space, specs)
-        self._row_text = [""] * len(self._rows)
-        self._row_rgb = [-1] * len(self._rows)  # colour set, cached
-        self._token_icons = rb.token_icons(p, self._panel, tokens, tpal)
-        self._token_sig = [-1, -1]
-        self._meter_g, self._meter = rb.meter(p, meter, tokens, tpal)
-        self._meter_sig = -1
-        self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
-        # The item row: slots over the card sheet, the arrows; then the travelling pieces.
-        arrows = (self.table[60 - 32], self.table[62 - 32])  # "<" and ">"
-        self._slots, self._slot_pals, self._arrows = rb.hand(p, self.hand, self._sheet, self.strip, arrows)
-        n = len(self._slots)
-        self._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
-        self._slot_look = bytearray(b"\xff" * n)
-        self._item_slot = bytearray(n + 1)  # visible item k's first slot
-        self.first = 0  # the first item shown when the row scrolls
-        self.last = 0  # one past the last item shown
-        self._mover, self._mover_pal = rb.card_tile(self._sheet, frame=A.CARD_CURSOR)
-        self._mover_token = rb.token_tile(tokens, tpal, p)
-        self._movers.append(self._mover)
-        self._movers.append(self._mover_token)
-        self._mover.hidden = self._mover_token.hidden = True
-        self._mover_sig = -1
-        self._piece_scale = (p["hs"], p["ss"])  # a card travels at the hand's scale, a token at the seats'
-        del rb
+    def __init__(self, width=WIDTH, height=HEIGHT, font=None):
+        # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
+        from hal import renderbuild
+
+        renderbuild.build(self, width, height, font)
+        del renderbuild
         hal.forget("hal.renderbuild")
 
     # ---- the card sheet ------------------------------------------------------------

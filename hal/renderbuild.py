@@ -75,7 +75,9 @@ def plan(width, height):
         "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
         "ls": ls, "bar": bar, "tb": tb, "fy": fy, "p": p, "y1": y1, "x0": max(2, (w - 156 * ls) // 2),
         "ss": ss, "sp": sp, "hs": hs, "hy": hy, "es": es, "ey": ey,
-        "slots": (w // hs) // (A.CARD_W + A.GAP),
+        # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two): as
+        # many as the row holds, but 16 at most.
+        "slots": min((w // hs) // (A.CARD_W + A.GAP), 16),
     }  # fmt: skip
     # The title on a table: at the largest scale at which 21 characters ("Round 12 - Hugo (bot)")
     # end before the show meter (its five pips at the bar's scale, in the bar's right end).
@@ -405,3 +407,80 @@ def hand(p, parent, sheet, strip, arrow_tiles):
         parent.append(tg)
         arrows.append(tg)
     return slots, pals, arrows
+
+
+def build(r, width, height, font=None):
+    """Lay ``render.Renderer`` ``r`` out for a ``width`` x ``height`` display and make its objects."""
+    p = plan(width, height)
+    r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
+    r.width = p["w"]  # the laid-out screen, in the root's pixels
+    r.height = p["h"]
+    r.footer_y = p["fy"]
+    r.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
+    r.pitch = p["p"]
+    r.zoom = p["hs"]  # the hand's scale (the cards' size)
+    r.row_w = p["w"] // p["hs"]  # the item row's width, in its own pixels
+    # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
+    # (x, y, scale, pitch) and the event line (x, y, scale).
+    r._text_at = (p["x0"], p["y1"] + (p["p"] - 12 * p["ls"]) // 2, p["ls"], p["p"] // p["ls"])
+    r._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], p["mx"] - 2)
+    r.strip, r.table = font_strip(font)
+    r._space = r.table[0]
+    r.group = rt = root(p)
+    title_bar, r._title_pal = bar(rt, A.TITLE_BG, p["w"], p["tb"])
+    footer_bar, _ = bar(rt, A.FOOTER_BG, p["w"], p["tb"], p["fy"])
+    r._cursor_bar, _ = bar(rt, A.CURSOR_BG, p["w"], p["p"])
+    r._bars = (title_bar, footer_bar, r._cursor_bar)  # (tools/layoutcheck.py tells them apart)
+    r._cursor_bar.hidden = True
+    r._title_bg = A.TITLE_BG
+    table, lines_a, lines_b, title, footer, r.hand, r._movers = groups(rt, 7)
+    r.table_group = table
+    r._lines = (lines_a, lines_b)
+    r._heads = (title, footer)
+    seats_g, r._panel, meter_g = groups(table, 3)
+    # The sheets: card faces (drawn on first use) and token icons.
+    r._sheet = card_sheet()
+    r._drawn = bytearray(A.SHEET_TILES)
+    r._drawn[A.BACK] = 1
+    tok, tpal = token_sheet(p)
+    sx, sy = seat_cells(p)
+    r._seat_at = (sx, sy, p["ss"], p["sp"], p["tb"])
+    r._event_at = (2, p["ey"], p["es"])
+    r._seat_bar, r._stripe_pal, r._seat_magic = seats(p, seats_g, tok, tpal, sx, sy)
+    r._stripes_shown = 6
+    r._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
+    r._seat_names = [None] * 6
+    place_panel(p, r._panel)
+    r._pile, r._top, r._top_pal, r._top_g = pile_and_top(p, r._panel, r._sheet)
+    r._top_code = -1
+    r._pile_count = -1
+    # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
+    specs = [(title, 0, 0, A.CELLS)]
+    specs += [(lines_a, 0, 0, A.CELLS)] * 6 + [(lines_b, 0, 0, A.CELLS)] * 2
+    specs += [(footer, 0, 0, A.CELLS)]
+    specs += [(r._panel, p["count"][0], p["count"][1], 5)]
+    specs += [(r._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+    r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, specs)
+    r._row_text = [""] * len(r._rows)
+    r._row_rgb = [-1] * len(r._rows)  # colour set, cached
+    r._token_icons = token_icons(p, r._panel, tok, tpal)
+    r._token_sig = [-1, -1]
+    r._meter_g, r._meter = meter(p, meter_g, tok, tpal)
+    r._meter_sig = -1
+    r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
+    # The item row: slots over the card sheet, the arrows; then the travelling pieces.
+    arrows = (r.table[60 - 32], r.table[62 - 32])  # "<" and ">"
+    r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, arrows)
+    n = len(r._slots)
+    r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
+    r._slot_look = bytearray(b"\xff" * n)
+    r._item_slot = bytearray(n + 1)  # visible item k's first slot
+    r.first = 0  # the first item shown when the row scrolls
+    r.last = 0  # one past the last item shown
+    r._mover, r._mover_pal = card_tile(r._sheet, frame=A.CARD_CURSOR)
+    r._mover_token = token_tile(tok, tpal, p)
+    r._movers.append(r._mover)
+    r._movers.append(r._mover_token)
+    r._mover.hidden = r._mover_token.hidden = True
+    r._mover_sig = -1
+    r._piece_scale = (p["hs"], p["ss"])  # a card travels at the hand's scale, a token at the seats'
