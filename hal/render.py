@@ -112,21 +112,17 @@ class Renderer:
     strip: "displayio.Bitmap"
     table: "bytearray"
     _space: "int"
-    _text_at: "tuple[int, int, int, int]"
-    _title_at: "tuple[int, int, int, int, int]"
-    _seat_at: "tuple[int, int, int, int, int]"
-    _event_at: "tuple[int, int, int]"
-    _piece_scale: "tuple[int, int]"
+    parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     _title_pal: "displayio.Palette"
     _title_bg: "int"
     _cursor_bar: "displayio.TileGrid"
     _bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"
-    _lines: "tuple[displayio.Group, displayio.Group]"
+    lines: "tuple[displayio.Group, displayio.Group]"
     _heads: "tuple[displayio.Group, displayio.Group]"
     _movers: "displayio.Group"
     _panel: "displayio.Group"
     _sheet: "displayio.Bitmap"
-    _drawn: "bytearray"
+    _loaded: "bytearray"
     _seat_bar: "displayio.TileGrid"
     _stripe_pal: "displayio.Palette"
     _seat_magic: "displayio.TileGrid"
@@ -148,7 +144,7 @@ class Renderer:
     _token_sig: "list[int]"
     _meter_g: "displayio.Group"
     _meter: "displayio.TileGrid"
-    _meter_sig: "int"
+    _stage_count: "int"
     _table_rows: "object"
     _slots: "list[displayio.TileGrid]"
     _slot_pals: "list[displayio.Palette]"
@@ -172,15 +168,15 @@ class Renderer:
     # ---- the card sheet ------------------------------------------------------------
     def _tile(self, t):
         """Sheet tile ``t`` (a card code, A.BACK, a button's tile), drawn on its first use."""
-        if not self._drawn[t]:
+        if not self._loaded[t]:
             sheet = self._sheet
             if t < A.BACK:
                 A.card(sheet, t * A.CARD_W, self.strip, self.table, t)
             else:  # (the back is drawn at start-up)
-                t0 = t - (t - A.BUTTONS) % 2
-                A.button(sheet, t0 * A.CARD_W, self.strip, self.table, _view.ITEM_NAMES[(t0 - A.BUTTONS) // 2])
-                self._drawn[t0 + 1 - (t - t0)] = 1
-            self._drawn[t] = 1
+                u = t - (t - A.BUTTONS) % 2
+                A.button(sheet, u * A.CARD_W, self.strip, self.table, _view.ITEM_NAMES[(u - A.BUTTONS) // 2])
+                self._loaded[u + 1 - (t - u)] = 1
+            self._loaded[t] = 1
         return t
 
     # ---- the table -------------------------------------------------------------------
@@ -203,7 +199,7 @@ class Renderer:
         if icons[6] != magic:
             icons[6] = magic
 
-    def _seats(self, view):
+    def seats(self, view):
         n = view.seats
         if n != self._stripes_shown:  # the stripes of empty seats turn transparent
             self._stripes_shown = n
@@ -233,11 +229,11 @@ class Renderer:
             tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
             if magic_col[q] != tile:
                 magic_col[q] = tile
-        sx, sy, _, sp, _ = self._seat_at
-        _bar_at(self._seat_bar, sy + view.to_act * sp if 0 <= view.to_act < n else -1)
+        x, y, _, step, _ = self.parts[2]
+        _bar_at(self._seat_bar, y + view.to_act * step if 0 <= view.to_act < n else -1)
 
     def _table(self, view):
-        self._seats(view)
+        self.seats(view)
         # The pile and its count; in a magic show "SHOW!" lies where the pile was (nobody draws).
         show = view.show
         pile = self._pile
@@ -265,8 +261,8 @@ class Renderer:
         sig = 5 if show else min(stage, 5)
         if self._meter_g.hidden != (stage == 0 and not show):
             self._meter_g.hidden = stage == 0 and not show
-        if sig != self._meter_sig:
-            self._meter_sig = sig
+        if sig != self._stage_count:
+            self._stage_count = sig
             for i in range(5):
                 self._meter[i] = A.PIP_ON if i < sig else A.PIP_OFF
         self._row(8, view.event, A.COLORS[view.event_color] if view.event_color < 6 else A.COLORS[0])
@@ -296,20 +292,20 @@ class Renderer:
 
     def _head(self, k, text, fg, table):
         """The title (k 0) or the footer (k 1): at the bar's scale when the text fits, else smaller."""
-        bar, ls, x0, ts, room = self._title_at
+        bar, low, x0, size, room = self.parts[1]
         n = len(text)
         if table and k == 0:  # a table's title ends before the show meter: as large as it fits there
             s = bar
-            while s > ts and n * A.GLYPH_W * s > room:
+            while s > size and n * A.GLYPH_W * s > room:
                 s -= 1
             x = 2
             if n * A.GLYPH_W * s > room:
                 text = text[: room // (A.GLYPH_W * s)]
         else:
             s = bar
-            while s > ls and n * A.GLYPH_W * s > self.width - 4:
+            while s > low and n * A.GLYPH_W * s > self.width - 4:
                 s -= 1
-            x = x0 if s == ls else (self.width - n * A.GLYPH_W * s) // 2
+            x = x0 if s == low else (self.width - n * A.GLYPH_W * s) // 2
         top = 0 if k == 0 else self.footer_y
         _place(self._heads[k], x, top + (bar - s) * A.ROW_H // 2, s)
         self._row(9 * k, text, fg)
@@ -319,22 +315,22 @@ class Renderer:
         if self._table_rows == table:
             return
         self._table_rows = table
-        a, b = self._lines
+        a, b = self.lines
         if table:
-            sx, sy, ss, sp, tb = self._seat_at
-            _place(a, 0, tb, ss)
-            ex, ey, es = self._event_at
-            _place(b, ex, ey, es)
+            x, y, s, step, head = self.parts[2]
+            _place(a, 0, head, s)
+            u, v, e = self.parts[3]
+            _place(b, u, v, e)
             for q in range(6):
                 row = self._rows[1 + q]
-                row.x = sx
-                row.y = sy + q * sp
+                row.x = x
+                row.y = y + q * step
             self._rows[8].y = 0
             self._hide_row(7)
             return
-        x0, y0, ls, pitch = self._text_at
-        _place(a, x0, y0, ls)
-        _place(b, x0, y0 + 6 * pitch * ls, ls)
+        x0, y0, s, pitch = self.parts[0]
+        _place(a, x0, y0, s)
+        _place(b, x0, y0 + 6 * pitch * s, s)
         for i in range(8):
             row = self._rows[1 + i]
             row.x = 0
@@ -373,7 +369,7 @@ class Renderer:
             w += item_width(view.cards[k]) + A.GAP
         return w
 
-    def _fits(self, view, i, j, room):
+    def fits(self, view, i, j, room):
         """Items i..j-1 fit in ``room`` pixels and in the slots (a button takes two)."""
         n = 0
         for k in range(i, j):
@@ -385,7 +381,7 @@ class Renderer:
         cur = view.card_cursor if 0 <= view.card_cursor < n else -1
         if n == 0:
             first = last = 0
-        elif self._fits(view, 0, n, self.row_w):
+        elif self.fits(view, 0, n, self.row_w):
             first, last = 0, n
         else:
             room = self.row_w - 2 * A.ARROW_W
@@ -393,12 +389,12 @@ class Renderer:
             if cur >= 0:
                 if cur < first:
                     first = cur
-                while not self._fits(view, first, cur + 1, room):
+                while not self.fits(view, first, cur + 1, room):
                     first += 1
             last = first + 1
-            while last < n and self._fits(view, first, last + 1, room):
+            while last < n and self.fits(view, first, last + 1, room):
                 last += 1
-            while first > 0 and self._fits(view, first - 1, last, room):
+            while first > 0 and self.fits(view, first - 1, last, room):
                 first -= 1
         self.first = first
         self.last = last
@@ -408,14 +404,14 @@ class Renderer:
             x = (self.row_w - span) // 2
             if first > 0 or last < n:
                 x = A.ARROW_W + (self.row_w - 2 * A.ARROW_W - span) // 2
-        slots = self._slots
+        slot = self._slots
         j = 0
         for i in range(first, last):
             code = view.cards[i]
             self._item_slot[i - first] = j
-            for half in range(1 if code < _view.FIRST_ITEM else 2):
-                tg = slots[j]
-                t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + half
+            for h in range(1 if code < _view.FIRST_ITEM else 2):  # (a button: its two halves)
+                tg = slot[j]
+                t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
                 if t != self._slot_code[j]:
                     self._slot_code[j] = t
                     tg[0] = self._tile(t)
@@ -429,15 +425,14 @@ class Renderer:
                 j += 1
             x += A.GAP
         self._item_slot[last - first] = j
-        for k in range(j, len(slots)):
-            if not slots[k].hidden:
-                slots[k].hidden = True
+        for k in range(j, len(slot)):
+            if not slot[k].hidden:
+                slot[k].hidden = True
         left = first > 0
-        right = last < n
         if self._arrows[0].hidden == left:
             self._arrows[0].hidden = not left
-        if self._arrows[1].hidden == right:
-            self._arrows[1].hidden = not right
+        if self._arrows[1].hidden == (last < n):
+            self._arrows[1].hidden = last >= n
 
     # ---- the whole screen --------------------------------------------------------------
     def draw(self, view):
@@ -470,22 +465,22 @@ class Renderer:
         self._motion(view if table else None)
 
     # ---- where things are ------------------------------------------------------------
-    def _where(self, view, place, token):
+    def where(self, view, place, token):
         """The top-left corner, in the root's pixels, of the piece travelling at ``place`` (play.view)."""
         if place < 6:  # a seat: over its cards-in-hand column
-            sx, sy, ss, sp, tb = self._seat_at
-            return ss * (sx + 5 * A.GLYPH_W), tb + ss * (sy + place * sp + (1 if token else -5))
+            x, y, s, step, head = self.parts[2]
+            return s * (x + 5 * A.GLYPH_W), head + s * (y + place * step + (1 if token else -5))
         panel = self._panel
-        ps = panel.scale
+        s = panel.scale
         if place == _view.PLACE_PILE:
-            return panel.x + ps * self._pile.x, panel.y + ps * self._pile.y
+            return panel.x + s * self._pile.x, panel.y + s * self._pile.y
         if place == _view.PLACE_TOP:
             top = self._top_g
-            zt = ps * top.scale - self.zoom
-            return panel.x + ps * top.x + zt * A.CARD_W // 2, panel.y + ps * top.y + zt * A.CARD_H // 2
+            z = s * top.scale - self.zoom
+            return panel.x + s * top.x + z * A.CARD_W // 2, panel.y + s * top.y + z * A.CARD_H // 2
         if place == _view.PLACE_STAGE:
             icons = self._token_icons[0]
-            return panel.x + ps * icons.x, panel.y + ps * icons.y
+            return panel.x + s * icons.x, panel.y + s * icons.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
         hand = self.hand
         x = (self.row_w - A.CARD_W) // 2
@@ -519,9 +514,9 @@ class Renderer:
                 card[0] = self._tile(view.move_code)
                 A.card_colors(self._mover_pal, view.move_code)
                 self._mover_pal[A.FRAME] = A.CARD_CURSOR
-        x0, y0 = self._where(view, view.move_from, token)
-        x1, y1 = self._where(view, view.move_to, token)
-        m = self._piece_scale[1 if token else 0]
+        x0, y0 = self.where(view, view.move_from, token)
+        x1, y1 = self.where(view, view.move_to, token)
+        m = self.parts[4][1 if token else 0]
         if self._movers.scale != m:
             self._movers.scale = m
         t = view.move_step

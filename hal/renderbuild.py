@@ -8,15 +8,15 @@ largest whole scale (a displayio Group's ``scale``: it costs no heap) that leave
 the others, at every size the same rules:
 
 * Text screens (menus, messages, hand-offs, summaries, the rules): the 26-column grid
-  (play/view.py) at scale ``ls``, the largest at which 26 columns and 10 rows fit, centred
+  (play/view.py) at scale ``text``, the largest at which 26 columns and 10 rows fit, centred
   across; the title and footer bars one scale more where the height allows (their text
   grows when it fits, hal/render.py), the lines spread over the height between them at a
   pitch of up to 1.5 rows.
 * The table (a turn, a bot's move, a motion): the seats on the left (a row each: a colour
-  stripe, name, cards in hand, points, the magic star) at scale ``ss``; beside them the
-  panel at scale ``ps``: the pile and its count, the top card (``zt`` times a card), the
+  stripe, name, cards in hand, points, the magic star) at scale ``seat``; beside them the
+  panel at scale ``sc``: the pile and its count, the top card (``big`` times a card), the
   stage and your tokens, in two columns where it is narrow, three where it is wide; under
-  them the last event at ``es``, then the hand at ``hs``, above the footer. The scales are
+  them the last event at ``ev``, then the hand at ``hand``, above the footer. The scales are
   chosen together: the smaller of the seats' and the hand's as large as it can be, then
   the hand, the seats, the event. The show meter (five pips: how many tokens the stage
   holds of the five that start a show) sits at the right of the title bar.
@@ -26,6 +26,18 @@ At 160x128 every scale is 1 (a PyBadge: the reference); at 240x135 too, with the
 (a three times card on top) and more of the hand across; at 240x240 the seats and the hand
 are doubled; at 320x240 the text, seats, panel and hand; at 480x320 the text doubled with
 tripled title and footer, the seats and panel doubled, the hand and the event tripled.
+
+The plan's keys are words the game already has (``head``, ``tail``, ``step``...): on CircuitPython
+every name and short string is interned for good (qstrs), and a new one costs heap for the whole
+run; local names reuse the game's short names for the same reason (a ``.py`` build interns them).
+Its numbers: ``k`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``, ``y`` its place;
+``text`` the text's scale, ``bar`` the bars', ``head`` their height, ``tail`` the footer's top,
+``p`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
+seats' scale and pitch, ``hand`` and ``hb`` the hand's scale and top, ``ev`` and ``e`` the event
+row's scale and top, ``slot`` the hand's slots, ``end`` the title's right end (the show meter
+there), ``size`` a table title's scale; the panel (:func:`panel`): ``sc`` its scale, ``xx``,
+``yy`` its place, ``big`` the top card's zoom, ``top``, ``pile``, ``count``, ``stage``, ``mine``
+its pieces' places.
 """
 
 import displayio
@@ -47,80 +59,80 @@ def plan(width, height):
     k = max(1, min(width // 320, height // 240))
     w = width // k
     h = height // k
-    ls = max(1, min((w - 4) // 156, h // 120))  # 26 columns and 10 rows of the 6x12 font
-    bar = ls + 1 if 24 * (ls + 1) + 96 * ls <= h and (w - 4) // 96 > ls else ls
-    tb = 12 * bar  # the title and footer bars' height
+    text = max(1, min((w - 4) // 156, h // 120))  # 26 columns and 10 rows of the 6x12 font
+    bar = text + 1 if 24 * (text + 1) + 96 * text <= h and (w - 4) // 96 > text else text
+    head = 12 * bar  # the title and footer bars' height
     best = None
-    for ss in (1, 2, 3, 4):
-        for hs in range(1, ls + 2):  # (cards beyond a step over the text would leave the row too few)
-            for es in range(1, min(ss, bar) + 1):  # (the event never outgrows the seats)
-                free = h - 2 * tb - 6 * A.SEAT_H * ss - 12 * es - (A.CARD_H + A.RAISE) * hs - 3
-                fits = A.SEAT_W * ss + 78 + 2 <= w and (hs == 1 or w // hs >= 120) and 156 * es + 4 <= w
-                score = (min(ss, hs), hs, ss, es)
+    for seat in (1, 2, 3, 4):
+        for hand in range(1, text + 2):  # (cards beyond a step over the text would leave the row too few)
+            for ev in range(1, min(seat, bar) + 1):  # (the event never outgrows the seats)
+                free = h - 2 * head - 6 * A.SEAT_H * seat - 12 * ev - (A.CARD_H + A.RAISE) * hand - 3
+                fits = A.SEAT_W * seat + 78 + 2 <= w and (hand == 1 or w // hand >= 120) and 156 * ev + 4 <= w
+                score = (min(seat, hand), hand, seat, ev)
                 if fits and free >= 0 and (best is None or score > best[0]):
-                    best = (score, ss, hs, es, free)
-    _, ss, hs, es, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
-    sp = A.SEAT_H + (1 if free >= 6 * ss else 0)  # the seat rows' pitch
-    free -= 6 * ss * (sp - A.SEAT_H)
-    fy = h - tb  # the footer bar's top
-    hy = fy - 1 - (A.CARD_H + A.RAISE) * hs  # the hand's band: raised cards at its top
-    ey = tb + 6 * sp * ss + free // 2  # the event row, halfway down the room the seats and the hand leave
+                    best = (score, seat, hand, ev, free)
+    _, seat, hand, ev, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
+    step = A.SEAT_H + (1 if free >= 6 * seat else 0)  # the seat rows' pitch
+    free -= 6 * seat * (step - A.SEAT_H)
+    tail = h - head  # the footer bar's top
+    hb = tail - 1 - (A.CARD_H + A.RAISE) * hand  # the hand's band: raised cards at its top
+    e = head + 6 * step * seat + free // 2  # the event row, halfway down the room the seats and the hand leave
     # Text lines: a pitch of at least a row, at most 1.5 rows; 8 lines above the footer, or 6
     # above the hand (a screen with cards), centred between the bars where there is room.
     # Less than a row to spare (160x128: the 26x10 grid exactly): the lines sit under the title.
-    p = max(12 * ls, min((fy - tb) // 8, (hy - tb) // 6, 18 * ls)) if fy - tb >= 108 * ls else 12 * ls
-    p -= p % ls
-    y1 = tb + max(0, min((fy - tb - 8 * p) // 2, hy - tb - 6 * p)) if fy - tb >= 108 * ls else tb
+    p = max(12 * text, min((tail - head) // 8, (hb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
+    p -= p % text
+    y1 = head + max(0, min((tail - head - 8 * p) // 2, hb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
         "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
-        "ls": ls, "bar": bar, "tb": tb, "fy": fy, "p": p, "y1": y1, "x0": max(2, (w - 156 * ls) // 2),
-        "ss": ss, "sp": sp, "hs": hs, "hy": hy, "es": es, "ey": ey,
+        "text": text, "bar": bar, "head": head, "tail": tail, "p": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
+        "seat": seat, "step": step, "hand": hand, "hb": hb, "ev": ev, "e": e,
         # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two): as
         # many as the row holds, but 16 at most.
-        "slots": min((w // hs) // (A.CARD_W + A.GAP), 16),
+        "slot": min((w // hand) // (A.CARD_W + A.GAP), 16),
     }  # fmt: skip
     # The title on a table: at the largest scale at which 21 characters ("Round 12 - Hugo (bot)")
     # end before the show meter (its five pips at the bar's scale, in the bar's right end).
-    out["mx"] = w - 31 * bar
-    ts = bar
-    while ts > 1 and 2 + 21 * A.GLYPH_W * ts > out["mx"]:
-        ts -= 1
-    out["ts"] = ts
+    out["end"] = w - 31 * bar
+    size = bar
+    while size > 1 and 2 + 21 * A.GLYPH_W * size > out["end"]:
+        size -= 1
+    out["size"] = size
     panel(out)
     return out
 
 
 def panel(p):
-    """The panel's scale ``ps``, place (``px``, ``py``) and pieces (units of ``ps``) beside the seats."""
-    x = A.SEAT_W * p["ss"] + 2
-    band = 6 * p["sp"] * p["ss"]
-    for ps in (4, 3, 2, 1):
-        pw = (p["w"] - x) // ps
-        ph = band // ps
-        wide = min((pw - 118) // A.CARD_W, ph // A.CARD_H)  # pile | top card | tokens
-        narrow = min((pw - 36) // A.CARD_W, (ph - 25) // A.CARD_H) if pw >= 78 else 0  # tokens below
-        if max(wide, narrow) >= 2 or ps == 1:
+    """The panel's scale ``sc``, place (``xx``, ``yy``) and pieces (units of ``sc``) beside the seats."""
+    x = A.SEAT_W * p["seat"] + 2
+    size = 6 * p["step"] * p["seat"]
+    for sc in (4, 3, 2, 1):
+        w = (p["w"] - x) // sc
+        h = size // sc
+        a = min((w - 118) // A.CARD_W, h // A.CARD_H)  # pile | top card | tokens
+        b = min((w - 36) // A.CARD_W, (h - 25) // A.CARD_H) if w >= 78 else 0  # tokens below
+        if max(a, b) >= 2 or sc == 1:
             break
-    zt = max(1, wide, narrow)
-    if wide >= 2 and wide >= narrow:
-        tx = 38 + A.CARD_W * zt  # the tokens' column
-        ty = 1 + (A.CARD_H * zt - 23) // 2
-        used = (tx + 78, A.CARD_H * zt + 2)
+    big = max(1, a, b)
+    if a >= 2 and a >= b:
+        u = 38 + A.CARD_W * big  # the tokens' column
+        v = 1 + (A.CARD_H * big - 23) // 2
+        room = (u + 78, A.CARD_H * big + 2)
         top = 34
     else:
-        tx = 0
-        ty = A.CARD_H * zt + 2
-        used = (max(78, 36 + A.CARD_W * zt), ty + 23)
-        top = 32 + (max(78, pw) - 32 - A.CARD_W * zt) // 2
-    p["ps"] = ps
-    p["zt"] = zt
-    p["px"] = x + ps * max(0, (pw - used[0]) // 2)
-    p["py"] = p["tb"] + ps * max(0, (ph - used[1]) // 2)
+        u = 0
+        v = A.CARD_H * big + 2
+        room = (max(78, 36 + A.CARD_W * big), v + 23)
+        top = 32 + (max(78, w) - 32 - A.CARD_W * big) // 2
+    p["sc"] = sc
+    p["big"] = big
+    p["xx"] = x + sc * max(0, (w - room[0]) // 2)
+    p["yy"] = p["head"] + sc * max(0, (h - room[1]) // 2)
     p["top"] = (top, 1)
     p["pile"] = (4, 2)
     p["count"] = (4, 3 + A.CARD_H)  # "%2d" under the pile, or "SHOW!"
-    p["stage"] = (tx, ty)
-    p["mine"] = (tx, ty + A.SEAT_H)
+    p["stage"] = (u, v)
+    p["mine"] = (u, v + A.SEAT_H)
 
 
 def font_strip(font=None):
@@ -172,11 +184,6 @@ def bar(parent, color, width, height, y=0, x=0):
     return tg, pal
 
 
-def root(p):
-    """The root Group (the display's ``root_group``): the layout's scale, centred."""
-    return displayio.Group(scale=p["k"], x=p["x"], y=p["y"])
-
-
 def groups(parent, n):
     """``n`` new Groups appended to ``parent``, in order (back to front)."""
     out = []
@@ -185,21 +192,6 @@ def groups(parent, n):
         parent.append(g)
         out.append(g)
     return out
-
-
-def place_panel(p, g):
-    """The panel's Group at its place and scale."""
-    g.scale = p["ps"]
-    g.x = p["px"]
-    g.y = p["py"]
-
-
-def card_sheet():
-    """The card sheet (hal/cardart.py): SHEET_TILES tiles of a card, 2 bits a pixel, blank until
-    drawn, but for the pile's back, drawn here."""
-    sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
-    back(sheet, A.BACK * A.CARD_W)
-    return sheet
 
 
 def back(bm, x0):
@@ -225,34 +217,29 @@ def tokens(bm):
     A.icon(bm, _RING, A.PIP_OFF * A.TOKEN_W, 3, 3)
 
 
-def token_tile(sheet, pal, p):
-    """A TileGrid of one token icon (a token on its way)."""
-    return displayio.TileGrid(sheet, pixel_shader=pal, tile_width=A.TOKEN_W, tile_height=p["sp"])
-
-
-def rows(strip, space, specs):
-    """Text rows: TileGrids over the font strip, one per (parent, x, y, cells) of ``specs``.
+def rows(strip, default, data):
+    """Text rows: TileGrids over the font strip, one per (parent, x, y, cells) of ``data``.
 
     As CircuitPython's terminal draws text: a row is its tile numbers and a 2-colour palette
     (~150 bytes on a board, against ~1.8 KB for an adafruit_display_text label, whose code
     takes another 17 KB), and a new text only rewrites tile numbers. Returns (rows, palettes,
     cells)."""
-    tgs = []
-    pals = []
+    out = []
+    pieces = []
     cells = bytearray(0)
-    for parent, x, y, n in specs:
+    for parent, x, y, n in data:
         pal = displayio.Palette(2)
         pal.make_transparent(0)
         row = displayio.TileGrid(
             strip, pixel_shader=pal, width=n, height=1, tile_width=A.GLYPH_W, tile_height=A.ROW_H,
-            default_tile=space, x=x, y=y,
+            default_tile=default, x=x, y=y,
         )  # fmt: skip
         row.hidden = True
         parent.append(row)
-        tgs.append(row)
-        pals.append(pal)
+        out.append(row)
+        pieces.append(pal)
         cells.append(n)
-    return tgs, pals, cells
+    return out, pieces, cells
 
 
 def seat_cells(p):
@@ -266,12 +253,12 @@ def seat_cells(p):
     So it runs here, at start-up, and goes with this module. Without the library (not
     installed, or a board without ``vectorio``, which it imports) the cells are (2, 0).
     """
-    sp = p["sp"]
+    step = p["step"]
     try:
         from adafruit_displayio_layout.layouts.grid_layout import GridLayout
     except ImportError:
         return 2, 0
-    grid = GridLayout(x=0, y=-2, width=A.SEAT_W, height=6 * sp, grid_size=(1, 6), cell_padding=2)
+    grid = GridLayout(x=0, y=-2, width=A.SEAT_W, height=6 * step, grid_size=(1, 6), cell_padding=2)
     dot = displayio.Bitmap(1, 1, 1)
     pal = displayio.Palette(1)
     probes = []
@@ -282,41 +269,41 @@ def seat_cells(p):
     x = grid.x + probes[0].x
     y = grid.y + probes[0].y
     for q in range(6):  # the grid's rows are the seat rows
-        if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * sp):
+        if (probes[q].x, probes[q].y) != (probes[0].x, probes[0].y + q * step):
             raise ValueError("seat %d's cell is not a seat row" % q)
     del grid, probes, GridLayout
     hal.forget("adafruit_displayio_layout")  # the library's package, layouts and grid_layout
     return x, y
 
 
-def seats(p, parent, sheet, token_pal, x, y):
+def seats(p, parent, sheet, tpal, x, y):
     """The seats' decoration in ``parent`` (scale ``ss``): the bar behind the seat to act, the six
     colour stripes (one TileGrid, a palette entry a seat) and the magic column (one TileGrid of six
     token tiles). Returns (bar, stripe palette, magic column)."""
-    sp = p["sp"]
-    parent.scale = p["ss"]
-    parent.y = p["tb"]
-    seat_bar, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, sp, x=2)
-    seat_bar.hidden = True
-    stripes = displayio.Bitmap(2, 6 * sp, 7)
+    step = p["step"]
+    parent.scale = p["seat"]
+    parent.y = p["head"]
+    a, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, step, x=2)
+    a.hidden = True
+    stripes = displayio.Bitmap(2, 6 * step, 7)
     for q in range(6):
-        A.fill(stripes, 0, q * sp + 1, 2, q * sp + sp - 1, q + 1)
+        A.fill(stripes, 0, q * step + 1, 2, q * step + step - 1, q + 1)
     pal = displayio.Palette(7)
     pal.make_transparent(0)
     for q in range(6):
         pal[q + 1] = _view.SEAT_COLORS[q]
     parent.append(displayio.TileGrid(stripes, pixel_shader=pal, x=x - 2, y=y))
     magic = displayio.TileGrid(
-        sheet, pixel_shader=token_pal, width=1, height=6, tile_width=A.TOKEN_W, tile_height=sp,
+        sheet, pixel_shader=tpal, width=1, height=6, tile_width=A.TOKEN_W, tile_height=step,
         default_tile=A.NO_TOKEN, x=x + A.SEAT_CELLS * A.GLYPH_W, y=y + 1,
     )  # fmt: skip
     parent.append(magic)
-    return seat_bar, pal, magic
+    return a, pal, magic
 
 
 def token_sheet(p):
     """The token icons' sheet and palette (hal/cardart.py, ``tokens``), tiles as tall as a seat row."""
-    sheet = displayio.Bitmap(A.TOKEN_TILES * A.TOKEN_W, p["sp"], 5)
+    sheet = displayio.Bitmap(A.TOKEN_TILES * A.TOKEN_W, p["step"], 5)
     tokens(sheet)
     pal = displayio.Palette(5)
     pal.make_transparent(0)
@@ -344,7 +331,7 @@ def pile_and_top(p, parent, sheet):
     pile[0] = A.BACK
     parent.append(pile)
     x, y = p["top"]
-    group = displayio.Group(scale=p["zt"], x=x, y=y)
+    group = displayio.Group(scale=p["big"], x=x, y=y)
     parent.append(group)
     top, pal = card_tile(sheet)
     group.append(top)
@@ -357,7 +344,7 @@ def token_icons(p, parent, sheet, pal):
     for key in ("stage", "mine"):
         x, y = p[key]
         tg = displayio.TileGrid(
-            sheet, pixel_shader=pal, width=7, height=1, tile_width=A.TOKEN_W, tile_height=p["sp"],
+            sheet, pixel_shader=pal, width=7, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
             default_tile=A.NO_TOKEN, x=x + 5 * A.GLYPH_W, y=y + 1,
         )  # fmt: skip
         tg[0] = A.WHITE
@@ -370,10 +357,10 @@ def token_icons(p, parent, sheet, pal):
 
 def meter(p, parent, sheet, pal):
     """The show meter: five pips in the title bar's right end, at the bar's scale (hidden)."""
-    g = displayio.Group(scale=p["bar"], x=p["mx"], y=(p["tb"] - p["bar"] * p["sp"]) // 2)
+    g = displayio.Group(scale=p["bar"], x=p["end"], y=(p["head"] - p["bar"] * p["step"]) // 2)
     parent.append(g)
     tg = displayio.TileGrid(
-        sheet, pixel_shader=pal, width=5, height=1, tile_width=A.TOKEN_W, tile_height=p["sp"],
+        sheet, pixel_shader=pal, width=5, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
         default_tile=A.PIP_OFF,
     )  # fmt: skip
     g.append(tg)
@@ -381,32 +368,32 @@ def meter(p, parent, sheet, pal):
     return g, tg
 
 
-def hand(p, parent, sheet, strip, arrow_tiles):
-    """The item row in ``parent`` (scale ``hs``): a slot a card-width (an action button takes two),
-    each with its own palette, and the ``<`` / ``>`` arrows at its ends. Returns (slots, palettes, arrows)."""
-    parent.scale = p["hs"]
-    parent.y = p["hy"]
-    slots = []
-    pals = []
-    for _ in range(p["slots"]):
+def hand(p, parent, sheet, strip, two):
+    """The item row in ``parent`` (scale ``hand``): a slot a card-width (an action button takes two),
+    each with its own palette, and the ``<`` / ``>`` parts at its ends. Returns (out, palettes, parts)."""
+    parent.scale = p["hand"]
+    parent.y = p["hb"]
+    out = []
+    pieces = []
+    for _ in range(p["slot"]):
         tg, pal = card_tile(sheet, y=A.RAISE)
         tg.hidden = True
         parent.append(tg)
-        slots.append(tg)
-        pals.append(pal)
-    apal = displayio.Palette(2)
-    apal.make_transparent(0)
-    apal[1] = A.ARROW
-    arrows = []
-    for x, tile in ((0, arrow_tiles[0]), (p["w"] // p["hs"] - A.GLYPH_W, arrow_tiles[1])):
+        out.append(tg)
+        pieces.append(pal)
+    c = displayio.Palette(2)
+    c.make_transparent(0)
+    c[1] = A.ARROW
+    parts = []
+    for x, tile in ((0, two[0]), (p["w"] // p["hand"] - A.GLYPH_W, two[1])):
         tg = displayio.TileGrid(
-            strip, pixel_shader=apal, tile_width=A.GLYPH_W, tile_height=A.ROW_H, default_tile=tile, x=x,
+            strip, pixel_shader=c, tile_width=A.GLYPH_W, tile_height=A.ROW_H, default_tile=tile, x=x,
             y=A.RAISE + (A.CARD_H - A.ROW_H) // 2,
         )  # fmt: skip
         tg.hidden = True
         parent.append(tg)
-        arrows.append(tg)
-    return slots, pals, arrows
+        parts.append(tg)
+    return out, pieces, parts
 
 
 def build(r, width, height, font=None):
@@ -415,62 +402,67 @@ def build(r, width, height, font=None):
     r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
     r.width = p["w"]  # the laid-out screen, in the root's pixels
     r.height = p["h"]
-    r.footer_y = p["fy"]
+    r.footer_y = p["tail"]
     r.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
     r.pitch = p["p"]
-    r.zoom = p["hs"]  # the hand's scale (the cards' size)
-    r.row_w = p["w"] // p["hs"]  # the item row's width, in its own pixels
+    r.zoom = p["hand"]  # the hand's scale (the cards' size)
+    r.row_w = p["w"] // p["hand"]  # the item row's width, in its own pixels
     # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
     # (x, y, scale, pitch) and the event line (x, y, scale).
-    r._text_at = (p["x0"], p["y1"] + (p["p"] - 12 * p["ls"]) // 2, p["ls"], p["p"] // p["ls"])
-    r._title_at = (p["bar"], p["ls"], p["x0"], p["ts"], p["mx"] - 2)
+    u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
+    v = (p["bar"], p["text"], p["x0"], p["size"], p["end"] - 2)
     r.strip, r.table = font_strip(font)
     r._space = r.table[0]
-    r.group = rt = root(p)
-    title_bar, r._title_pal = bar(rt, A.TITLE_BG, p["w"], p["tb"])
-    footer_bar, _ = bar(rt, A.FOOTER_BG, p["w"], p["tb"], p["fy"])
-    r._cursor_bar, _ = bar(rt, A.CURSOR_BG, p["w"], p["p"])
-    r._bars = (title_bar, footer_bar, r._cursor_bar)  # (tools/layoutcheck.py tells them apart)
+    r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
+    a, r._title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
+    b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
+    r._cursor_bar, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
+    r._bars = (a, b, r._cursor_bar)  # (tools/layoutcheck.py tells them apart)
     r._cursor_bar.hidden = True
     r._title_bg = A.TITLE_BG
-    table, lines_a, lines_b, title, footer, r.hand, r._movers = groups(rt, 7)
+    table, line, lines, title, footer, r.hand, r._movers = groups(g, 7)
     r.table_group = table
-    r._lines = (lines_a, lines_b)
+    r.lines = (line, lines)
     r._heads = (title, footer)
-    seats_g, r._panel, meter_g = groups(table, 3)
+    seat, r._panel, m = groups(table, 3)
     # The sheets: card faces (drawn on first use) and token icons.
-    r._sheet = card_sheet()
-    r._drawn = bytearray(A.SHEET_TILES)
-    r._drawn[A.BACK] = 1
-    tok, tpal = token_sheet(p)
-    sx, sy = seat_cells(p)
-    r._seat_at = (sx, sy, p["ss"], p["sp"], p["tb"])
-    r._event_at = (2, p["ey"], p["es"])
-    r._seat_bar, r._stripe_pal, r._seat_magic = seats(p, seats_g, tok, tpal, sx, sy)
+    # The card sheet (hal/cardart.py): SHEET_TILES tiles of a card, 2 bits a pixel, blank until
+    # drawn on first use, but for the pile's back, drawn here.
+    r._sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+    back(r._sheet, A.BACK * A.CARD_W)
+    r._loaded = bytearray(A.SHEET_TILES)
+    r._loaded[A.BACK] = 1
+    tokens, tpal = token_sheet(p)
+    x, y = seat_cells(p)
+    o = (x, y, p["seat"], p["step"], p["head"])
+    z = (2, p["e"], p["ev"])
+    r._seat_bar, r._stripe_pal, r._seat_magic = seats(p, seat, tokens, tpal, x, y)
     r._stripes_shown = 6
     r._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
     r._seat_names = [None] * 6
-    place_panel(p, r._panel)
+    r._panel.scale = p["sc"]
+    r._panel.x = p["xx"]
+    r._panel.y = p["yy"]
     r._pile, r._top, r._top_pal, r._top_g = pile_and_top(p, r._panel, r._sheet)
     r._top_code = -1
     r._pile_count = -1
     # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
-    specs = [(title, 0, 0, A.CELLS)]
-    specs += [(lines_a, 0, 0, A.CELLS)] * 6 + [(lines_b, 0, 0, A.CELLS)] * 2
-    specs += [(footer, 0, 0, A.CELLS)]
-    specs += [(r._panel, p["count"][0], p["count"][1], 5)]
-    specs += [(r._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-    r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, specs)
+    data = [(title, 0, 0, A.CELLS)]
+    data += [(line, 0, 0, A.CELLS)] * 6 + [(lines, 0, 0, A.CELLS)] * 2
+    data += [(footer, 0, 0, A.CELLS)]
+    data += [(r._panel, p["count"][0], p["count"][1], 5)]
+    data += [(r._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+    r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, data)
     r._row_text = [""] * len(r._rows)
     r._row_rgb = [-1] * len(r._rows)  # colour set, cached
-    r._token_icons = token_icons(p, r._panel, tok, tpal)
+    r._token_icons = token_icons(p, r._panel, tokens, tpal)
     r._token_sig = [-1, -1]
-    r._meter_g, r._meter = meter(p, meter_g, tok, tpal)
-    r._meter_sig = -1
+    r._meter_g, r._meter = meter(p, m, tokens, tpal)
+    r._stage_count = -1
     r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
-    arrows = (r.table[60 - 32], r.table[62 - 32])  # "<" and ">"
-    r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, arrows)
+    two = (r.table[60 - 32], r.table[62 - 32])  # "<" and ">"
+    r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, two)
     n = len(r._slots)
     r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
     r._slot_look = bytearray(b"\xff" * n)
@@ -478,9 +470,12 @@ def build(r, width, height, font=None):
     r.first = 0  # the first item shown when the row scrolls
     r.last = 0  # one past the last item shown
     r._mover, r._mover_pal = card_tile(r._sheet, frame=A.CARD_CURSOR)
-    r._mover_token = token_tile(tok, tpal, p)
+    r._mover_token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
     r._movers.append(r._mover)
     r._movers.append(r._mover_token)
     r._mover.hidden = r._mover_token.hidden = True
     r._mover_sig = -1
-    r._piece_scale = (p["hs"], p["ss"])  # a card travels at the hand's scale, a token at the seats'
+    # Places the renderer reads: text screens' rows 1..8 (u: x, y, scale, pitch in units); the title
+    # (v: bar scale, text scale, x0, table title scale, its room); the seats (o: x, y, scale, pitch,
+    # top) and the event line (z: x, y, scale); the scales a travelling card and token take.
+    r.parts = (u, v, o, z, (p["hand"], p["seat"]))

@@ -30,12 +30,11 @@ def item_at(r, x, y):
     if r.last <= r.first or not hand.y <= y < r.footer_y:
         return -1
     x = (x - hand.x) // hand.scale
-    slots = r._slots
-    half = A.GAP // 2
-    if x < slots[0].x - half:
+    slot = r._slots
+    if x < slot[0].x - A.GAP // 2:  # (half a gap: the gaps are split between neighbours)
         return r.first - 1 if r.first > 0 else -1
     for k in range(r.last - r.first):
-        if x < slots[r._item_slot[k + 1] - 1].x + A.CARD_W + half:
+        if x < slot[r._item_slot[k + 1] - 1].x + A.CARD_W + A.GAP // 2:
             return r.first + k
     return -1 if r._arrows[1].hidden else r.last
 

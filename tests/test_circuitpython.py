@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from hal import render, saves
+from hal import cardart, saves
 from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
@@ -194,7 +194,7 @@ def board_flow_within_the_heap_goal(flow, version, goal):
         with open(frame, "rb") as f:
             pixels = f.read()
         assert len(pixels) == 160 * 128 * 2
-        assert pixels[0] | pixels[1] << 8 in (rgb565(render.TITLE_BG), rgb565(render.SHOW_BG))
+        assert pixels[0] | pixels[1] << 8 in (rgb565(cardart.TITLE_BG), rgb565(cardart.SHOW_BG))
 
 
 def rgb565(rgb):

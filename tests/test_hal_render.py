@@ -155,7 +155,7 @@ def menu_problems(shot, r, vw):
         elif vw.lines[i]:
             out += row_problems(shot, r, i + 1, vw.lines[i], A.COLORS[vw.colors[i]], A.BLACK)
     out += row_problems(shot, r, 9, vw.footer, A.FOOTER_FG, A.FOOTER_BG)
-    last = where(r, r._rows[8])[1] + A.ROW_H * r._text_at[2]
+    last = where(r, r._rows[8])[1] + A.ROW_H * r.parts[0][2]
     if shot.not_color(0, last, shot.w, r.footer_y, (0, 0, 0)):
         out.append("pixels between the lines and the footer")
     return out
@@ -371,12 +371,12 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
 
 def test_a_card_face_is_drawn_once_on_first_use_and_not_at_start_up():
     r = render.Renderer(160, 128)
-    assert [t for t in range(A.SHEET_TILES) if r._drawn[t]] == [A.BACK]  # only the pile's back at start-up
+    assert [t for t in range(A.SHEET_TILES) if r._loaded[t]] == [A.BACK]  # only the pile's back at start-up
     r.draw(turn_view())
-    drawn = bytes(r._drawn)
+    drawn = bytes(r._loaded)
     assert sum(drawn) == 1 + 6 + 4  # the back, the six faces and the two buttons' halves
     r.draw(turn_view(cursor=2))
-    assert bytes(r._drawn) == drawn
+    assert bytes(r._loaded) == drawn
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -424,7 +424,7 @@ def test_the_show_meter_lights_a_pip_a_stage_token_and_all_five_in_a_show(sized)
         sized.show(vw)
         shot = Shot(sized, "meter-%d" % lit)
         x, y, s = where(r, r._meter)
-        assert not r._meter_g.hidden and x + 30 * s <= shot.w and y + 11 * s <= 12 * r._title_at[0]  # in the bar
+        assert not r._meter_g.hidden and x + 30 * s <= shot.w and y + 11 * s <= 12 * r.parts[1][0]  # in the bar
         on = [shot.count(x + 6 * s * i, y, x + 6 * s * i + 5 * s, y + 11 * s, rgb(A.TOKEN_COLORS[3])) for i in range(5)]
         assert [n >= 15 * s * s for n in on] == [i < lit for i in range(5)], on
     vw.show = True
@@ -439,7 +439,7 @@ def test_a_magic_show_replaces_the_pile_with_its_banner_and_back(sized):
     shot = Shot(sized, "table-show")
     r = sized.renderer
     w = shot.w
-    tb = 12 * r._title_at[0]
+    tb = 12 * r.parts[1][0]
     assert r._pile.hidden
     assert row_problems(shot, r, 10, "SHOW!", A.SHOW_FG, A.BLACK) == []
     assert shot.count(0, 0, w, tb, rgb(A.SHOW_BG)) > w * tb // 2  # the title bar
@@ -451,7 +451,7 @@ def test_a_magic_show_replaces_the_pile_with_its_banner_and_back(sized):
     vw.seats = 0  # a text screen after the table: the table layer goes, the rows are lines again
     sized.show(vw)
     assert r.table_group.hidden
-    x0, y0, ls, pitch = r._text_at
+    x0, y0, ls, pitch = r.parts[0]
     assert [where(r, row)[:2] for row in r._rows[1:9]] == [(x0, y0 + i * pitch * ls) for i in range(8)]
 
 
@@ -482,10 +482,10 @@ def test_the_layout_grows_with_the_display(size, scales):
     # (lines, title bar, seats, hand, panel, event): every piece at the largest scale that leaves
     # the others room (hal/renderbuild.py); the same objects at every size.
     r = render.Renderer(*size)
-    x0, y0, ls, pitch = r._text_at
-    bar = r._title_at[0]
-    ss = r._seat_at[2]
-    es = r._event_at[2]
+    x0, y0, ls, pitch = r.parts[0]
+    bar = r.parts[1][0]
+    ss = r.parts[2][2]
+    es = r.parts[3][2]
     assert (ls, bar, ss, r.zoom, r._panel.scale, es) == scales
     assert (r.scale, r.width, r.height) == (1,) + size
     assert r.row_w * r.zoom <= size[0] and len(r._slots) * (A.CARD_W + A.GAP) <= r.row_w
@@ -584,7 +584,7 @@ def test_a_motion_moves_one_piece_on_top_from_place_to_place_then_hides_it(sized
         path.append((x, y))
     token = kind == v.MOVE_TOKEN
     m = r._movers.scale
-    assert [(x // m * m, y // m * m) for x, y in (r._where(vw, src, token), r._where(vw, dst, token))] == [
+    assert [(x // m * m, y // m * m) for x, y in (r.where(vw, src, token), r.where(vw, dst, token))] == [
         path[0],
         path[2],
     ]
@@ -627,13 +627,16 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
     monkeypatch.setattr(grid_layout.GridLayout, "_layout_cells", spy)
     p = renderbuild.plan(160, 128)
     assert renderbuild.seat_cells(p) == (2, 0)
-    assert placed == [(2, q * p["sp"]) for q in range(6)]
+    assert placed == [(2, q * p["step"]) for q in range(6)]
     assert not [m for m in sys.modules if m.startswith("adafruit_displayio_layout")]  # its heap comes back
     # The grid's cells are what the table uses: a grid that placed them elsewhere moves the seats.
     from adafruit_displayio_layout.layouts import grid_layout as again
 
-    monkeypatch.setattr(again.GridLayout, "_layout_cells", lambda self: [setattr(c["content"], "y", 1 + 11 * k)
-                                                                       for k, c in enumerate(self._cell_content_list)])
+    monkeypatch.setattr(
+        again.GridLayout,
+        "_layout_cells",
+        lambda self: [setattr(c["content"], "y", 1 + 11 * k) for k, c in enumerate(self._cell_content_list)],
+    )
     assert renderbuild.seat_cells(p) == (0, -1)  # (the grid at y -2: a cell's content at 1)
 
 
@@ -649,7 +652,7 @@ def test_without_the_layout_library_the_seats_take_the_reference_cells(monkeypat
 def test_the_table_draws_its_seat_rows_in_the_layouts_cells(sized):
     sized.show(table_view(3))
     r = sized.renderer
-    sx, sy, ss, sp, tb = r._seat_at
+    sx, sy, ss, sp, tb = r.parts[2]
     for q in range(3):
         assert where(r, r._rows[1 + q])[:2] == (ss * sx, tb + ss * (sy + q * sp))
 

@@ -57,7 +57,7 @@ def test_the_check_finds_an_overlap_a_cut_and_a_piece_on_a_foreign_bar():
     r._rows[0].x = 0
     vw = menu_view()
     r.draw(vw)
-    r._lines[0].y -= 40  # the lines climb into the title bar
+    r.lines[0].y -= 40  # the lines climb into the title bar
     found = layoutcheck.problems(r, 240, 240, vw)
     assert any("on the title bar" in p for p in found)
 
@@ -119,8 +119,10 @@ def test_a_touch_on_an_item_finds_it_and_a_touch_beside_the_row_finds_the_one_th
     assert s.hit(hx + 1, y) == (HIT["ITEM"], r.first - 1)
     assert s.hit(hx + z * r.row_w - 1, y) == (HIT["ITEM"], r.last)
     # Every pixel of the row between the first and the last item's middle finds one of them, in order.
-    found = [s.hit(x, y)[1] for x in range(middle(r, r._slots[0], 13)[0], middle(r, r._slots[r._item_slot[
-        r.last - r.first - 1]], 13)[0])]
+    found = [
+        s.hit(x, y)[1]
+        for x in range(middle(r, r._slots[0], 13)[0], middle(r, r._slots[r._item_slot[r.last - r.first - 1]], 13)[0])
+    ]
     assert found == sorted(found) and set(found) == set(range(r.first, r.last))
 
 

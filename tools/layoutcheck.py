@@ -87,7 +87,7 @@ def pieces(group, x=0, y=0, scale=1, tag=None, tags=None, out=None):
 
 def tags_of(r):
     """Tags of the renderer's parts (see hal/render.py): what each bar may carry, which pieces travel."""
-    a, b = r._lines
+    a, b = r.lines
     table = not r.table_group.hidden
     tags = {
         id(r._heads[0]): "title",
