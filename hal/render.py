@@ -27,7 +27,7 @@ nothing. Rows 1..6 of the grid are the seat rows on a table, row 8 the event lin
 heap on a board): their Groups change scale and place when the screen kind changes.
 
 Items: the hand's slots are TileGrids over one card sheet (hal/cardart.py: 18 faces, the back,
-the five buttons, drawn on first use), each slot with its own 4-colour palette: a card (13
+the five buttons, drawn at start-up), each slot with its own 4-colour palette: a card (13
 wide) in its value's colour with the number printed, its icon (circle, square, star; a llama;
 both values of a double); an action button (two slots) blue with its name, yellow under the
 cursor. Cards you may play are bright and raised, the others dim; the cursor is a white frame
@@ -122,7 +122,6 @@ class Renderer:
     _movers: "displayio.Group"
     _panel: "displayio.Group"
     _sheet: "displayio.Bitmap"
-    _loaded: "bytearray"
     _seat_bar: "displayio.TileGrid"
     _stripe_pal: "displayio.Palette"
     _seat_magic: "displayio.TileGrid"
@@ -164,20 +163,6 @@ class Renderer:
         renderbuild.build(self, width, height, font)
         del renderbuild
         hal.forget("hal.renderbuild")
-
-    # ---- the card sheet ------------------------------------------------------------
-    def _tile(self, t):
-        """Sheet tile ``t`` (a card code, A.BACK, a button's tile), drawn on its first use."""
-        if not self._loaded[t]:
-            sheet = self._sheet
-            if t < A.BACK:
-                A.card(sheet, t * A.CARD_W, self.strip, self.table, t)
-            else:  # (the back is drawn at start-up)
-                u = t - (t - A.BUTTONS) % 2
-                A.button(sheet, u * A.CARD_W, self.strip, self.table, _view.ITEM_NAMES[(u - A.BUTTONS) // 2])
-                self._loaded[u + 1 - (t - u)] = 1
-            self._loaded[t] = 1
-        return t
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
@@ -243,7 +228,6 @@ class Renderer:
             self._pile_count = -1
             self._row(10, "SHOW!", A.SHOW_FG)
         else:
-            self._tile(A.BACK)
             text = self._row_text[10]
             if view.pile != self._pile_count:
                 self._pile_count = view.pile
@@ -251,7 +235,7 @@ class Renderer:
             self._row(10, text, A.COLORS[0])
         if view.top != self._top_code:
             self._top_code = view.top
-            self._top[0] = self._tile(view.top)
+            self._top[0] = view.top
             A.card_colors(self._top_pal, view.top)
         self._tokens(0, "Stage", view.stage, True)
         self._tokens(1, "You", view.mine, view.has_mine)
@@ -414,7 +398,7 @@ class Renderer:
                 t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
                 if t != self._slot_code[j]:
                     self._slot_code[j] = t
-                    tg[0] = self._tile(t)
+                    tg[0] = t
                     self._slot_look[j] = 0xFF  # a card or a button: redo the colours too
                 self._look(j, code, view.marks[i] & _view.PLAYABLE, i == cur)
                 if tg.x != x:
@@ -507,11 +491,11 @@ class Renderer:
             if token:
                 tok[0] = (A.WHITE, A.BLACK_TOKEN, A.MAGIC)[view.move_code % 3]
             elif kind == _view.MOVE_BACK:
-                card[0] = self._tile(A.BACK)
+                card[0] = A.BACK
                 for i in range(3):
                     self._mover_pal[i] = A.PILE_COLORS[i]
             else:
-                card[0] = self._tile(view.move_code)
+                card[0] = view.move_code
                 A.card_colors(self._mover_pal, view.move_code)
                 self._mover_pal[A.FRAME] = A.CARD_CURSOR
         x0, y0 = self.where(view, view.move_from, token)

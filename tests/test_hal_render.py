@@ -345,9 +345,7 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
     vw = turn_view()
     screen.show(vw)
     r = screen.renderer
-    drawn = []
-    inner = r._tile
-    monkeypatch.setattr(r, "_tile", lambda t: drawn.append(t) or inner(t))
+    tiles = [slot[0] for slot in r._slots]
     writes = []
     for k, row in enumerate(r._rows):
         cls_row = type(row)
@@ -359,24 +357,30 @@ def test_an_unchanged_view_redraws_nothing_and_a_changed_line_only_its_row(scree
 
         row.__class__ = CountingRow
     screen.show(vw)
-    assert drawn == [] and writes == []
+    assert writes == [] and [slot[0] for slot in r._slots] == tiles
     vw.line(0, "Top 4   Pile 39 Stage 2M")
     vw.card_cursor = 4
     screen.show(vw)
     # Only row 1 changed: only the tiles of the characters that differ; no slot shows another tile.
-    assert drawn == [] and writes and set(writes) == {1} and len(writes) <= 4
+    assert writes and set(writes) == {1} and len(writes) <= 4 and [slot[0] for slot in r._slots] == tiles
     for row in r._rows:
         row.__class__ = type(row).__mro__[1]
 
 
-def test_a_card_face_is_drawn_once_on_first_use_and_not_at_start_up():
+def test_the_card_sheet_is_drawn_at_start_up_and_never_again():
     r = render.Renderer(160, 128)
-    assert [t for t in range(A.SHEET_TILES) if r._loaded[t]] == [A.BACK]  # only the pile's back at start-up
+    sheet = r._sheet
+
+    def pixels():
+        return bytes(sheet[x, y] for y in range(A.CARD_H) for x in range(sheet.width))
+
+    start = pixels()
+    for t in range(A.SHEET_TILES):  # every tile drawn: its frame, and ink on its body
+        tile = [start[y * sheet.width + t * A.CARD_W + x] for y in range(A.CARD_H) for x in range(A.CARD_W)]
+        assert tile[0] == A.FRAME and A.INK in tile, t
     r.draw(turn_view())
-    drawn = bytes(r._loaded)
-    assert sum(drawn) == 1 + 6 + 4  # the back, the six faces and the two buttons' halves
-    r.draw(turn_view(cursor=2))
-    assert bytes(r._loaded) == drawn
+    r.draw(table_view(6))
+    assert pixels() == start  # showing cards only changes tile numbers and palettes
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -262,7 +262,8 @@ def c_frames(views, sizes):
             f.write(json.dumps([list(s) for s in sizes]) + "\n")
             for kind, data in views:
                 f.write(json.dumps(data) + "\n")
-        heap = "%dk" % (512 + max(w * h for w, h in sizes) * 4 // 1024)
+        # Room for a frame's buffer in a heap that a long run (--every) fragments.
+        heap = "%dk" % (512 + max(w * h for w, h in sizes) * 8 // 1024)
         done = cpboard.run(version, C_DRAW, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
         if "drawn" not in done.stdout:
             raise RuntimeError("the real displayio failed:\n" + done.stdout + done.stderr)
