@@ -105,7 +105,7 @@ print("startup", us, int(stones + after) // 2, slept[0])
 """
 
 
-def startup_runs(runs=7, version=None, heap="192k"):
+def startup_runs(runs=11, version=None, heap="192k"):
     """[(us of work from code.py's start to the title, pystones/s, ms waited)] of ``runs`` runs of the board flow."""
     import tempfile
 
@@ -132,28 +132,20 @@ def startup_runs(runs=7, version=None, heap="192k"):
     return version, out
 
 
-def startup_figure(runs=7):
-    """Print the start-up to the title on a SAMD51, by the pystone calibration (the median of ``runs``)."""
+def startup_figure(runs=11):
+    """Print the start-up to the title on a SAMD51, by the pystone calibration: the median of
+    ``runs`` runs' estimates (each its work time scaled by the pystones/s around it), with their
+    spread: a shared machine's load shifts single runs either way."""
     version, rows = startup_runs(runs)
-    estimates = sorted(
-        (us / 1e6 * stones / BOARD_PYSTONES + slept / 1000.0, us, stones, slept) for us, stones, slept in rows
-    )
-    est, us, stones, slept = estimates[len(estimates) // 2]
+    each = sorted((u / 1e6 * st / BOARD_PYSTONES + w / 1000.0, u, st, w) for u, st, w in rows)
+    est, us, stones, slept = each[len(each) // 2]
     print("start-up to the title on a SAMD51, estimate: %.2f s" % est)
     print(
-        "  (CircuitPython %s here, .mpy: code.py to the title %.1f ms of work at %d pystones/s, so %.2f s "
-        "on a board, + %d ms of waits (the keys' settling scans); the median of %d runs, %.2f-%.2f s)"
-        % (
-            version,
-            us / 1000.0,
-            stones,
-            us / 1e6 * stones / BOARD_PYSTONES,
-            slept,
-            len(rows),
-            estimates[0][0],
-            estimates[-1][0],
-        )
-    )
+        "  (CircuitPython %s here, .mpy: code.py to the title in %.1f ms of work at %d pystones/s, so %.2f s on a "
+        "board, + %d ms of waits (the keys' settling scans); the median of %d runs, %.2f-%.2f s)"
+        % (version, us / 1000.0, stones, us / 1e6 * stones / BOARD_PYSTONES, slept, len(rows), each[0][0],
+           each[-1][0])
+    )  # fmt: skip
     return est
 
 
