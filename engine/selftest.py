@@ -64,6 +64,69 @@ def _points_in_play(g):
     return total + w + 10 * b
 
 
+def _refuses(g, legal, n):
+    """An illegal action is refused and changes nothing."""
+    bad = 0
+    while bytes((bad,)) in legal[:n]:
+        bad += 1
+    before = bytes(g.s)
+    try:
+        g.apply(bad)
+        raise AssertionError("illegal accepted")
+    except ValueError:
+        pass
+    _ok(bytes(g.s) == before, "refusal changed state")
+
+
+def _check_points(g, a, rnd, points):
+    """Tokens move only when a round is scored (R17-R21), by exactly the points scored."""
+    scored = g.phase == game.CHOOSE_RETURN or g.round_number != rnd or g.is_over()
+    if a >= game.RETURN_WHITE:
+        # The R21 choice after a scored round: one token back, or none.
+        if a == game.RETURN_WHITE:
+            points -= 1
+        elif a == game.RETURN_BLACK:
+            points -= 10
+        _ok(_points_in_play(g) == points, "return points")
+    elif scored:
+        # R17: a round ends on a last card played or when everyone has quit. The hand
+        # that went out is empty, or holds the card a square made its player draw (R12, alone).
+        last = g.last_round()
+        _ok(last["round"] == rnd, "result round")
+        out = last["out"]
+        if out is None:
+            _ok(a == game.QUIT, "round end")
+        else:
+            left = len(last["hands"][out])
+            drew = left == 1 and a < cards.COUNT and cards.ICON[a] == cards.ICON_SQUARE
+            _ok(out == g.current_player and (not left or drew), "went out")
+        _ok(_points_in_play(g) == points + sum(last["points"]), "scoring points")
+    else:
+        _ok(_points_in_play(g) == points, "tokens mid-round")
+
+
+def _check_cards(g, players, size, played, rnd):
+    """R1: every card is in a hand or a pile; R22: the game ends exactly at 40."""
+    held = 0
+    for p in range(players):
+        held += g.hand_size(p)
+    _ok(held + g.draw_pile_size + 1 + played == size, "cards lost")
+    if g.is_over():
+        _ok(max(g.scores()) >= game.GAME_END, "ended below 40")
+    elif g.round_number != rnd:
+        _ok(max(g.scores()) < game.GAME_END, "went on past 40")
+
+
+def _check_record(g):
+    """to_bytes, written into one buffer kept for the whole run, gives the game back exactly."""
+    if _SMALL_HEAP:
+        gc.collect()  # the checks make garbage: start from a clean heap
+    n = g.record_into(_RECORD, 0)
+    _ok(n == g.record_size(), "record size")
+    g2 = game.Game.from_bytes(memoryview(_RECORD)[:n])
+    _ok(g2.s == g.s and g2.r == g.r and _same(g2.h, g.h), "round trip")
+
+
 def play_one(seed, players, variant, chooser, check_bytes=True):
     """Play one full random game; return the number of moves."""
     if _SMALL_HEAP:
@@ -78,17 +141,7 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
     while not g.is_over():
         n = g.legal_into(legal)
         _ok(n > 0, "no legal action")
-        # An illegal action is refused and changes nothing.
-        bad = 0
-        while bytes((bad,)) in legal[:n]:
-            bad += 1
-        before = bytes(g.s)
-        try:
-            g.apply(bad)
-            raise AssertionError("illegal accepted")
-        except ValueError:
-            pass
-        _ok(bytes(g.s) == before, "refusal changed state")
+        _refuses(g, legal, n)
         a = legal[chooser.below(n)]
         rnd = g.round_number
         points = _points_in_play(g)
@@ -99,53 +152,16 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
         k += 1
         if a < cards.COUNT:
             played += 1
-        scored = g.phase == game.CHOOSE_RETURN or g.round_number != rnd or g.is_over()
-        if a >= game.RETURN_WHITE:
-            # The R21 choice after a scored round: one token back, or none.
-            if a == game.RETURN_WHITE:
-                points -= 1
-            elif a == game.RETURN_BLACK:
-                points -= 10
-            _ok(_points_in_play(g) == points, "return points")
-        elif scored:
-            # R17: a round ends on a last card played or when everyone has quit. The hand
-            # that went out is empty, or holds the card a square made its player draw (R12, alone).
-            last = g.last_round()
-            _ok(last["round"] == rnd, "result round")
-            out = last["out"]
-            if out is None:
-                _ok(a == game.QUIT, "round end")
-            else:
-                left = len(last["hands"][out])
-                drew = left == 1 and a < cards.COUNT and cards.ICON[a] == cards.ICON_SQUARE
-                _ok(out == g.current_player and (not left or drew), "went out")
-            _ok(_points_in_play(g) == points + sum(last["points"]), "scoring points")
-        else:
-            _ok(_points_in_play(g) == points, "tokens mid-round")
+        _check_points(g, a, rnd, points)
         if g.round_number != rnd:
             _ok(g.h[0] == history.FINISHED and _holds(g.h, done, k), "last round's history")
             k = 0
             played = 0
         else:  # (the game over too: no deal, the history is still its last round's)
             _ok(not g.h[0] and _holds(g.h, done, k), "history")
-        # R1: every card is in a hand, the draw pile or the discard pile.
-        held = 0
-        for p in range(players):
-            held += g.hand_size(p)
-        _ok(held + g.draw_pile_size + 1 + played == size, "cards lost")
-        # R22: the game ends exactly when someone has 40 after a round's scoring.
-        if g.is_over():
-            _ok(max(g.scores()) >= game.GAME_END, "ended below 40")
-        elif g.round_number != rnd:
-            _ok(max(g.scores()) < game.GAME_END, "went on past 40")
+        _check_cards(g, players, size, played, rnd)
         if check_bytes:
-            if _SMALL_HEAP:
-                gc.collect()  # the checks below make garbage: start from a clean heap
-            # to_bytes, written into one buffer kept for the whole run
-            n = g.record_into(_RECORD, 0)
-            _ok(n == g.record_size(), "record size")
-            g2 = game.Game.from_bytes(memoryview(_RECORD)[:n])
-            _ok(g2.s == g.s and g2.r == g.r and _same(g2.h, g.h), "round trip")
+            _check_record(g)
     return moves
 
 
