@@ -103,6 +103,15 @@ class Profile:
         self.labels = tuple(f[12].split(","))
         self.title = f[13]
 
+    def table(self, keys):
+        """The short and long bits of each of ``keys`` (key numbers), two bytes a key: what a source
+        gives hal/keys.py's ``down(short, now, long)`` for a key."""
+        m = self.map
+        out = bytearray()
+        for n in keys:
+            out += m[2 * n : 2 * n + 2] if m else bytes((1 << n, 0))
+        return bytes(out)
+
 
 def keymap(text):
     """The ``map`` bytes of a map text ("Right/B A/Start": a word a key, short/long, "+" joins bits);
