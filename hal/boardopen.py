@@ -66,7 +66,7 @@ def make_storage(found, notices):
             from hal import nvmlog
 
             return nvmlog.LogStore(nvm)
-        return saves.NvmStore(nvm, slices=sys.platform == "Espressif")
+        return saves.NvmStore(nvm, slices=found.nvm == "esp32")  # (ESP32: reads copy all 8 KB)
     writable = False
     try:
         writable = not storage.getmount("/").readonly

@@ -61,6 +61,11 @@ STANDIN_MODULES = (
     "neopixel_write",
     "pwmio",
     "vectorio",
+    "analogio",
+    "busio",
+    "fourwire",
+    "framebufferio",
+    "picodvi",
 )
 
 
