@@ -33,56 +33,61 @@ import microcontroller
 _e = getattr(os, "_host", os).getenv
 # Name and MCU pin in the order of pins.c (a pin's name in an error is its first one); an MCU pin in
 # lower case is in use (the display's). Then "|" the board_id, the display's size (0x0: none) and the keys.
-BADGE = (
-    "A0 PA02 A1 PA05 A2 PB08 A3 PB09 A4 PA04 A5 PA06 A6 PB01 A7 PB04 A8 PB03 A9 PB02 D0 PB17 "
-    "D1 PB16 D2 PB03 D3 PB02 D4 PA14 D5 PA16 D6 PA18 D7 PB14 D8 PA15 D9 PA19 D10 PA20 "
-    "D11 PA21 D12 PA22 LED PA23 D13 PA23 RX PB17 TX PB16 SDA PA12 SCL PA13 SCK PA17 MISO PB22 "
-    "MOSI PB23 NEOPIXEL PA15 LIGHT PB04 ACCELEROMETER_INTERRUPT PB14 BUTTON_LATCH PB00 "
-    "BUTTON_OUT PB30 BUTTON_CLOCK PB31 TFT_LITE pa01 TFT_MOSI pb15 TFT_SCK pb13 TFT_RST pa00 "
+# One line a board (a long string: a board keeps no qstrs of the stand-ins' own, and the short words of
+# a dict's keys would each be one): name | pins | board_id, display size, keys | stand-ins it needs.
+BOARDS = (
+    "pybadge|A0 PA02 A1 PA05 A2 PB08 A3 PB09 A4 PA04 A5 PA06 A6 PB01 A7 PB04 A8 PB03 A9 PB02 D0 PB17 D1 "
+    "PB16 D2 PB03 D3 PB02 D4 PA14 D5 PA16 D6 PA18 D7 PB14 D8 PA15 D9 PA19 D10 PA20 D11 PA21 D12 PA22 LED "
+    "PA23 D13 PA23 RX PB17 TX PB16 SDA PA12 SCL PA13 SCK PA17 MISO PB22 MOSI PB23 NEOPIXEL PA15 LIGHT "
+    "PB04 ACCELEROMETER_INTERRUPT PB14 BUTTON_LATCH PB00 BUTTON_OUT PB30 BUTTON_CLOCK PB31 TFT_LITE pa01 "
+    "TFT_MOSI pb15 TFT_SCK pb13 TFT_RST pa00 TFT_CS pb07 TFT_DC pb05|pybadge 160x128 B #0 A #1 Start #2 "
+    "Select #3 Right #4 Down #5 Up #6 Left #7|\n"
+    "pygamer|A0 PA02 A1 PA05 A2 PB08 A3 PB09 A4 PA04 A6 PB01 A8 PB03 A9 PB02 D0 PB17 D1 PB16 D2 PB03 D3 "
+    "PB02 D4 PA14 D5 PA16 D6 PA18 D7 PB14 D8 PA15 D9 PA19 D10 PA20 D11 PA21 D12 PA22 LED PA23 D13 PA23 "
+    "RX PB17 TX PB16 SDA PA12 SCL PA13 SCK PA17 MISO PB22 MOSI PB23 NEOPIXEL PA15 LIGHT PB04 "
+    "ACCELEROMETER_INTERRUPT PB14 BUTTON_LATCH PB00 BUTTON_OUT PB30 BUTTON_CLOCK PB31 TFT_LITE pa01 "
+    "TFT_MOSI pb15 TFT_SCK pb13 TFT_RST pa00 TFT_CS pb12 TFT_DC pb05 JOYSTICK_X PB07 JOYSTICK_Y "
+    "PB06|pygamer 160x128 B #0 A #1 Start #2 Select #3 Right > Down v Up ^ Left <|analogio\n"
+    "clue|D0 P0_04 RX P0_04 D1 P0_05 A3 P0_05 TX P0_05 D2 P0_03 BUTTON_A P1_02 BUTTON_B P1_10 NEOPIXEL "
+    "P0_16 SCL P0_25 SDA P0_24 TFT_RESET p1_03 TFT_BACKLIGHT p1_05 TFT_CS p0_12 TFT_DC p0_13 TFT_SCK "
+    "p0_14 TFT_MOSI p0_15|clue_nrf52840_express 240x240 A BUTTON_A B BUTTON_B|\n"
+    "cpb_gizmo|A3 P0_03 SCL P0_04 D2 P0_05 SDA P0_05 D0 P0_30 RX P0_30 D1 P0_14 TX P0_14 BUTTON_A P1_02 "
+    "BUTTON_B P1_15 SLIDE_SWITCH P1_06 NEOPIXEL P0_13|circuitplayground_bluefruit 0x0 A BUTTON_A B "
+    "BUTTON_B|busio fourwire\n"
+    "funhouse|TFT_BACKLIGHT gpio21 TFT_CS gpio40 TFT_DC gpio39 TFT_MOSI gpio35 TFT_RESET gpio41 TFT_SCK "
+    "gpio36 BUTTON_DOWN GPIO3 BUTTON_SELECT GPIO4 BUTTON_UP GPIO5 SCL GPIO33 SDA "
+    "GPIO34|adafruit_funhouse 240x240 Sel BUTTON_SELECT Up BUTTON_UP Down BUTTON_DOWN|\n"
+    "feather_s2_reverse_tft|TX GPIO39 RX GPIO38 A3 GPIO15 NEOPIXEL GPIO33 NEOPIXEL_POWER GPIO21 SCL "
+    "GPIO4 SDA GPIO3 TFT_CS gpio42 TFT_DC gpio40 TFT_RESET gpio41 TFT_BACKLIGHT gpio45 BUTTON GPIO0 D0 "
+    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s2_reverse_tft 240x135 D1 D1 D0 D0 D2 D2|\n"
+    "feather_s3_reverse_tft|TX GPIO39 RX GPIO38 A3 GPIO15 NEOPIXEL GPIO33 NEOPIXEL_POWER GPIO21 SCL "
+    "GPIO4 SDA GPIO3 TFT_CS gpio42 TFT_DC gpio40 TFT_RESET gpio41 TFT_BACKLIGHT gpio45 BUTTON GPIO0 D0 "
+    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s3_reverse_tft 240x135 D1 D1 D0 D0 D2 D2|\n"
+    "pyportal|NEOPIXEL PB22 TFT_RESET pa00 TFT_CS pb06 TFT_DC pb09 LCD_DATA0 pa16 TOUCH_YD PB00 TOUCH_XL "
+    "PB01 TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|pyportal 320x240|analogio\n"
+    "pyportal_titano|NEOPIXEL PB22 TFT_RESET pa00 TFT_CS pb06 TFT_DC pb09 LCD_DATA0 pa16 TOUCH_YD PB00 "
+    "TOUCH_XL PB01 TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|pyportal_titano 480x320|analogio\n"
+    "fruit_jam|A3 GPIO43 NEOPIXEL GPIO32 BUTTON1 GPIO0 BUTTON2 GPIO4 BUTTON3 GPIO5 SDA GPIO20 SCL GPIO21 "
+    "TX GPIO8 RX GPIO9 CKN GPIO12 CKP GPIO13 D0N GPIO14 D0P GPIO15 D1N GPIO16 D1P GPIO17 D2N GPIO18 D2P "
+    "GPIO19|adafruit_fruit_jam 0x0 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3|framebufferio picodvi\n"
+    "memento|TFT_RESET gpio38 TFT_CS gpio39 TFT_DC gpio40 TFT_BACKLIGHT gpio45 NEOPIXEL GPIO1 BUTTON "
+    "GPIO0 SDA GPIO34 SCL GPIO33|adafruit_esp32s3_camera 240x240 OK @11 Up @13 Down @15 Left @12 Right "
+    "@14 Sel @1 Shutter BUTTON|busio\n"
+    "picosystem|TX GPIO0 RX GPIO1 LCD_RESET gpio4 LCD_CS gpio5 LCD_SCLK gpio6 LCD_MOSI gpio7 LCD_DC "
+    "gpio9 SW_Y GPIO16 SW_X GPIO17 SW_A GPIO18 SW_B GPIO19 SW_DOWN GPIO20 SW_RIGHT GPIO21 SW_LEFT GPIO22 "
+    "SW_UP GPIO23|pimoroni_picosystem 240x240 A SW_A B SW_B X SW_X Y SW_Y Up SW_UP Down SW_DOWN Left "
+    "SW_LEFT Right SW_RIGHT|\n"
 )
-PORTAL = (
-    "NEOPIXEL PB22 TFT_RESET pa00 TFT_CS pb06 TFT_DC pb09 LCD_DATA0 pa16 TOUCH_YD PB00 TOUCH_XL PB01 "
-    "TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|"
-)
-FEATHER = (
-    "TX GPIO39 RX GPIO38 A3 GPIO15 NEOPIXEL GPIO33 NEOPIXEL_POWER GPIO21 SCL GPIO4 SDA GPIO3 TFT_CS gpio42 "
-    "TFT_DC gpio40 TFT_RESET gpio41 TFT_BACKLIGHT gpio45 BUTTON GPIO0 D0 GPIO0 D1 GPIO1 D2 GPIO2|"
-)
-BOARDS = {
-    "pybadge": BADGE + "TFT_CS pb07 TFT_DC pb05|pybadge 160x128 "
-    "B #0 A #1 Start #2 Select #3 Right #4 Down #5 Up #6 Left #7",
-    "pygamer": BADGE.replace("A5 PA06 ", "").replace("A7 PB04 ", "")
-    + "TFT_CS pb12 TFT_DC pb05 JOYSTICK_X PB07 JOYSTICK_Y PB06|pygamer 160x128 "
-    "B #0 A #1 Start #2 Select #3 Right > Down v Up ^ Left <",
-    "clue": "D0 P0_04 RX P0_04 D1 P0_05 A3 P0_05 TX P0_05 D2 P0_03 BUTTON_A P1_02 BUTTON_B P1_10 "
-    "NEOPIXEL P0_16 SCL P0_25 SDA P0_24 TFT_RESET p1_03 TFT_BACKLIGHT p1_05 TFT_CS p0_12 TFT_DC p0_13 "
-    "TFT_SCK p0_14 TFT_MOSI p0_15|clue_nrf52840_express 240x240 A BUTTON_A B BUTTON_B",
-    "cpb_gizmo": "A3 P0_03 SCL P0_04 D2 P0_05 SDA P0_05 D0 P0_30 RX P0_30 D1 P0_14 TX P0_14 BUTTON_A P1_02 "
-    "BUTTON_B P1_15 SLIDE_SWITCH P1_06 NEOPIXEL P0_13|circuitplayground_bluefruit 0x0 A BUTTON_A B BUTTON_B",
-    "funhouse": "TFT_BACKLIGHT gpio21 TFT_CS gpio40 TFT_DC gpio39 TFT_MOSI gpio35 TFT_RESET gpio41 "
-    "TFT_SCK gpio36 BUTTON_DOWN GPIO3 BUTTON_SELECT GPIO4 BUTTON_UP GPIO5 SCL GPIO33 SDA GPIO34|"
-    "adafruit_funhouse 240x240 Sel BUTTON_SELECT Up BUTTON_UP Down BUTTON_DOWN",
-    "feather_s2_reverse_tft": FEATHER + "adafruit_feather_esp32s2_reverse_tft 240x135 D1 D1 D0 D0 D2 D2",
-    "feather_s3_reverse_tft": FEATHER + "adafruit_feather_esp32s3_reverse_tft 240x135 D1 D1 D0 D0 D2 D2",
-    "pyportal": PORTAL + "pyportal 320x240",
-    "pyportal_titano": PORTAL + "pyportal_titano 480x320",
-    "fruit_jam": "A3 GPIO43 NEOPIXEL GPIO32 BUTTON1 GPIO0 BUTTON2 GPIO4 BUTTON3 GPIO5 SDA GPIO20 SCL GPIO21 "
-    "TX GPIO8 RX GPIO9 CKN GPIO12 CKP GPIO13 D0N GPIO14 D0P GPIO15 D1N GPIO16 D1P GPIO17 D2N GPIO18 "
-    "D2P GPIO19|adafruit_fruit_jam 0x0 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3",
-    "memento": "TFT_RESET gpio38 TFT_CS gpio39 TFT_DC gpio40 TFT_BACKLIGHT gpio45 NEOPIXEL GPIO1 BUTTON GPIO0 "
-    "SDA GPIO34 SCL GPIO33|adafruit_esp32s3_camera 240x240 "
-    "OK @11 Up @13 Down @15 Left @12 Right @14 Sel @1 Shutter BUTTON",
-    "picosystem": "TX GPIO0 RX GPIO1 LCD_RESET gpio4 LCD_CS gpio5 LCD_SCLK gpio6 LCD_MOSI gpio7 LCD_DC gpio9 "
-    "SW_Y GPIO16 SW_X GPIO17 SW_A GPIO18 SW_B GPIO19 SW_DOWN GPIO20 SW_RIGHT GPIO21 SW_LEFT GPIO22 "
-    "SW_UP GPIO23|pimoroni_picosystem 240x240 A SW_A B SW_B X SW_X Y SW_Y Up SW_UP Down SW_DOWN "
-    "Left SW_LEFT Right SW_RIGHT",
-}
-name = _e("LAMA_STANDIN_BOARD") or "pybadge"
-if name in BOARDS:
-    name = BOARDS[name].split("|")
+name = (_e("LAMA_STANDIN_BOARD") or "pybadge") + "|"
+for value in BOARDS.split("\n"):
+    if value.startswith(name):
+        name = value.split("|")[1:]
+        break
 else:  # a board of no profile: its pins from the environment, a display of LAMA_DISPLAY's size
-    name = [_e("LAMA_STANDIN_PINS") or "", name + " 160x128"]
-del BADGE, PORTAL, FEATHER, BOARDS
+    name = [_e("LAMA_STANDIN_PINS") or "", name[:-1] + " 160x128", ""]
+del BOARDS
+for value in name[2].split():  # (imported now: their bytes count with the stand-ins')
+    __import__(value)
 _k = name[1].split()
 board_id = _k[0]
 data = {}
