@@ -32,7 +32,8 @@ exits (SystemExit 0) after printing ``standin: budget spent``. The script is one
 (a scanner's queue here, the PyGamer's stick and the touch panel in analogio.py, the MEMENTO's
 expander in busio.py and its shutter in digitalio.py): ``tick()``, once a poll, presses the next
 key (the key is then down) or lets it go at the next poll (a held one 700 ms later, a tap 60 ms);
-each reader reports the key's level. The first queue polled ticks; start-up sees no key held.
+each reader reports the key's level (a scanner's queue a key's press and release in one poll, as
+before: the flows' scripts were written for that). The first queue polled ticks; start-up sees no key held.
 
 A press comes as a player's would, once the screen was drawn (the display refreshed) and
 looked at (a poll since found nothing): the game drops the presses made before a new screen is
@@ -218,6 +219,8 @@ class EventQueue:
             event.key_number = want
             event.pressed = True
             self.n = want
+            if not s.interval:  # a press and its release in one poll, as a tap of a key is scanned
+                s.value = None
         event.timestamp = supervisor.ticks_ms()
         return True
 
