@@ -1,17 +1,24 @@
 """The hardware abstraction layer: what the game flow may use, and nothing more.
 
 Three implementations share this interface: ``hal.board`` (CircuitPython
-boards: displayio, keypad, microcontroller.nvm or a file), ``hal.desktop``
+boards: displayio, keypad, microcontroller.nvm or a file; each board family's
+input in hal/boards/), ``hal.desktop``
 (a window through Blinka displayio, or a terminal) and ``hal.mock`` (scripted
 buttons, screens recorded as text, for tests). Each makes one *hardware*
 object ``hw`` with these members (in the spirit of ugame: few objects,
 buffers allocated once):
 
 ``hw.buttons``
-    ``press()`` -> the bit (below) of the next button pressed, or 0 when none
+    ``press()`` -> the bits (below) of the next button pressed, or 0 when none
     is waiting; never blocks, allocates nothing (keypad events are read with
     ``get_into`` into one reused event). D-pad presses repeat while held.
+    ``TAP``: a touch landed, ``tapped`` is then ``(kind, index)`` (a ``HIT_*``
+    kind, as ``hw.screen.hit`` gives it). On boards with two or three keys a
+    long press gives other bits (hal/keys.py): B|START in one press, say.
     ``held()`` -> bit mask of the buttons held down now.
+    ``has`` -> the mask of the bits this board can press; ``scheme`` -> a
+    ``SCHEME_*``; ``labels`` -> the board's own names of its inputs, indexed by
+    ``LABEL_*`` ("" where it has none), e.g. ("A", "B", "Start", ">", "<").
     ``clear()`` drops the presses made before the screen now shown: the flow
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
@@ -20,6 +27,8 @@ buffers allocated once):
     hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
+    ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
+    lands on (``HIT_*``); ``size`` -> (width, height) in pixels.
 ``hw.storage``
     Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
     ``STATS`` (1: the players' statistics, written once per finished game), each
@@ -65,6 +74,10 @@ buffers allocated once):
     settings.toml value it could not use: hal/boardopen.py).
 ``hw.name``
     the board's name, for the title screen.
+``hw.pystones``
+    the board's speed class, pystones/s (hal/boards: 1,450 a SAMD51 ... 740 an
+    nRF52840; the desktop and the mock 1500): Hard's budget is
+    ``bots.HARD_BUDGET * hw.pystones // 1500`` steps, about 1 s on any board.
 
 Button bits equal ``1 << key number`` of the PyBadge shift register
 (0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left).
@@ -84,7 +97,30 @@ DOWN = const(32)
 UP = const(64)
 LEFT = const(128)
 
+TAP = const(256)  # a touch landed: hw.buttons.tapped says where
+
 NAMES = "B A Start Select Right Down Up Left"
+
+# hw.screen.hit(x, y) -> (kind, index); hw.buttons.tapped after a TAP
+HIT_NONE = const(0)
+HIT_LINE = const(1)  # text line ``index`` of the View, 0..LINES-1
+HIT_ITEM = const(2)  # item ``index`` of the View's row of cards and buttons
+HIT_BACK = const(3)  # the footer's two zones (a touch driver may press B and START for them)
+HIT_MENU = const(4)
+HIT_SCREEN = const(5)  # anywhere else
+
+# hw.buttons.scheme: how the board's keys play (hal/keys.py, hal/boards/__init__.py)
+SCHEME_DPAD = const(0)  # 8 buttons, or 4 and a joystick
+SCHEME_THREE = const(1)  # previous / act / next; act held: back and menu (B|START)
+SCHEME_TWO = const(2)  # one moves (held: back), the other acts (held: menu)
+SCHEME_TOUCH = const(3)
+
+# hw.buttons.labels[...]: the board's own names for what the keys do ("" where it has none)
+LABEL_ACT = const(0)
+LABEL_BACK = const(1)
+LABEL_MENU = const(2)
+LABEL_NEXT = const(3)
+LABEL_PREV = const(4)
 
 GAME = const(0)  # hw.storage keys: the game's save
 STATS = const(1)  # the players' statistics
