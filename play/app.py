@@ -29,7 +29,16 @@ from play import view as v
 from play.table import Table
 
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
-NOW_AND_THEN = ("engine.checks", "play.screens", "play.roundend", "play.rules_text", "hal.nvmaside")
+NOW_AND_THEN = (
+    "engine.checks",
+    "play.screens",
+    "play.roundend",
+    "play.rules_text",
+    "play.recap",
+    "play.hint",
+    "play.stats",
+    "hal.nvmaside",
+)
 
 
 def intern_names():
@@ -78,6 +87,7 @@ class App:
                 "Speed: " + mt.SPEEDS[self.setup_match.speed],
                 "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
                 "Sound: " + ("On" if self.setup_match.sound else "Off"),
+                "Statistics",
                 "About",
             ]
             # Every item on screen, no scrolling: the board's name goes when Continue comes.
@@ -103,6 +113,8 @@ class App:
                     self.play()
                 elif choice == "Rules":
                     self.screen("rules", self)
+                elif choice == "Statistics":
+                    self.screen("show", self, module="stats")
                 elif choice == "About":
                     self.screen("about", self)
             except Exception as e:  # a bug or a store's surprise must not end the program
@@ -167,7 +179,8 @@ class App:
         """Run ``name`` of play/<module>.py with ``args``, then drop the module: its result.
 
         play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
-        play/roundend.py has ``summary``."""
+        play/roundend.py ``summary``; play/recap.py ``since`` and ``log``; play/hint.py ``hint``;
+        play/stats.py ``record`` and ``show``."""
         import play
 
         __import__("play." + module)
@@ -207,6 +220,9 @@ class App:
                 + _ui.wrap("Starting fresh.")
             )
             self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
+            return
+        if self.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
+            self.screen("record", self, module="stats")
 
     def save(self):
         """Store the match (a store writes nothing when it holds the same); False when it failed."""
@@ -248,6 +264,7 @@ def _copy_settings(m):
     s.speed = m.speed
     s.brightness = m.brightness
     s.sound = m.sound
+    s.recap = m.recap
     s.kinds[:] = m.kinds
     s.names[:] = m.names
     return s
