@@ -51,7 +51,10 @@ def test_history_is_the_actions_applied_since_the_deal_and_survives_a_save_exact
         assert back.history() == done and back.last_history() == g.last_history() and back.to_bytes() == g.to_bytes()
         done.append((p, a))
         g.apply(a)
-        if g.round_number != rnd or g.is_over():  # the round is over: a new deal, an empty history
+        if g.is_over():  # the game's last round: no deal, its actions stay the history
+            rounds += 1
+            assert g.history() == done == g.last_history()
+        elif g.round_number != rnd:  # the round is over: a new deal, an empty history
             rounds += 1
             assert g.history() == [] and g.last_history() == done
             done = []
