@@ -126,7 +126,8 @@ def _read(app):
             where = "Kept as %s." % storage.set_aside(hal.STATS)
         except Exception as e2:
             where = "Not kept (%s)." % type(e2).__name__
-        said = "%s. %s Starting afresh." % (e, where)
+        said = str(e)
+        said = "%s%s. %s Starting afresh." % (said[:1].upper(), said[1:], where)
     except OSError as e:
         said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
     if said:
