@@ -8,7 +8,7 @@ silently, and a game's statistics cost one nvm erase on a SAMD51 (tools/bench.py
 
 import pytest
 
-from engine import bots, codec, game, rng
+from engine import bots, codec, rng
 from hal import mock
 from play import app as appmod
 from play import match as mt
@@ -50,11 +50,11 @@ def _figures(data):
     body = codec.unframe(data, stats.MAGIC, 1, "statistics")
     out = {}
     for k in range(body[4]):
-        at = stats._AT + stats._ENTRY * k
-        if stats._get(body, at, 2):
-            out[k] = tuple(stats._get(body, at + o, n) for o, n in ((0, 2), (2, 2), (4, 3))) + (
+        at = 5 + 10 * k
+        if stats.get(body, at, 2):
+            out[k] = tuple(stats.get(body, at + o, n) for o, n in ((0, 2), (2, 2), (4, 3))) + (
                 body[at + 7],
-                stats._get(body, at + 8, 2),
+                stats.get(body, at + 8, 2),
             )
     return out
 
@@ -195,9 +195,9 @@ def test_a_full_flash_says_the_statistics_were_not_saved_and_the_game_ends_as_ev
 
 def test_the_counts_are_capped_not_wrapped():
     data = bytearray(12)
-    stats._put(data, 0, 2, 70000)
-    stats._put(data, 2, 3, 1 << 30)
-    assert stats._get(data, 0, 2) == 0xFFFF and stats._get(data, 2, 3) == 0xFFFFFF
+    stats.into(data, 0, 2, 70000)
+    stats.into(data, 2, 3, 1 << 30)
+    assert stats.get(data, 0, 2) == 0xFFFF and stats.get(data, 2, 3) == 0xFFFFFF
 
 
 @pytest.mark.parametrize("rule, most", [("samd51", 1), ("rp2040", 1)])
