@@ -180,6 +180,15 @@ def board_figures(everything):
                 "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)
             )
+    # Issue 25's screens opened mid-game from the turn's menu (the recap comes at every turn of
+    # the flows above): 20 presses in, a hint, or the round's log with its pages turned.
+    for name, keys in (("a hint", "Start Down A A"), ("the round's log", "Start Down Down A Right Right A B")):
+        keys = cpboard.FIRST_RUN + " A" * 20 + " " + keys
+        row = []
+        for mpy_form in (True, False):
+            kb, stand = cpboard.smallest_flow_heap(mpy_form, flows[0], keys=keys, budget=FLOW_PRESSES + 20)
+            row.append(kb - stand / 1024)
+        print("board flow heap with %s: %.1f KB .mpy, %.1f KB .py (%s)" % (name, row[0], row[1], flows[0]))
     with tempfile.TemporaryDirectory() as tmp:
         drive = cpboard.make_drive(os.path.join(tmp, "CIRCUITPY"), True)
         path = [drive, os.path.join(drive, "lib"), cpboard.base()]  # pystone.py lies there
