@@ -100,10 +100,10 @@ class Table:
         m = self.m
         g = self.g
         new = p != self.open  # a human's turn begins (not an exchange's or a card's sequel)
+        if new:  # the decisions before it are saved
+            self.save()
         other = m.humans() > 1 and self.holder != p  # the device changes hands
         if other:
-            if new:  # the decisions before it are saved before the device goes
-                self.save()
             self.handoff(p)
         if other or self.waited:
             self.waited = False
@@ -113,8 +113,6 @@ class Table:
             other = other or m.recap == 1 or (m.recap == 0 and m.speed >= 2)
             if new and other and history.newest(g.h) not in (-1, p):
                 self.app.screen("show", self.app, p, module="recap")
-        if new:  # (after the recap, whose code is gone: the save's buffers fill its place, 1 KB less heap)
-            self.save()
         self.holder = p
         if g.phase == game.PLAY:
             return self.turn(p)
