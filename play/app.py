@@ -22,6 +22,8 @@ Any other error of the game or of a store stops that game, not the program: a
 message, the save kept aside, back to the title.
 """
 
+import gc
+
 import hal
 from play import match as mt
 from play import ui as _ui
@@ -29,7 +31,16 @@ from play import view as v
 from play.table import Table
 
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
-NOW_AND_THEN = ("engine.checks", "play.screens", "play.roundend", "play.rules_text", "hal.nvmaside")
+NOW_AND_THEN = (
+    "engine.checks",
+    "play.screens",
+    "play.roundend",
+    "play.rules_text",
+    "play.recap",
+    "play.hint",
+    "play.stats",
+    "hal.nvmaside",
+)
 
 
 def intern_names():
@@ -78,6 +89,7 @@ class App:
                 "Speed: " + mt.SPEEDS[self.setup_match.speed],
                 "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
                 "Sound: " + ("On" if self.setup_match.sound else "Off"),
+                "Statistics",
                 "About",
             ]
             # Every item on screen, no scrolling: the board's name goes when Continue comes.
@@ -103,6 +115,8 @@ class App:
                     self.play()
                 elif choice == "Rules":
                     self.screen("rules", self)
+                elif choice == "Statistics":
+                    self.screen("show", self, module="stats")
                 elif choice == "About":
                     self.screen("about", self)
             except Exception as e:  # a bug or a store's surprise must not end the program
@@ -167,14 +181,17 @@ class App:
         """Run ``name`` of play/<module>.py with ``args``, then drop the module: its result.
 
         play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
-        play/roundend.py has ``summary``."""
+        play/roundend.py ``summary``; play/recap.py ``since`` and ``log``; play/hint.py ``hint``;
+        play/stats.py ``record`` and ``show``."""
         import play
 
+        gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
+            gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------
     def load(self):
@@ -207,6 +224,9 @@ class App:
                 + _ui.wrap("Starting fresh.")
             )
             self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
+            return
+        if self.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
+            self.screen("record", self, module="stats")
 
     def save(self):
         """Store the match (a store writes nothing when it holds the same); False when it failed."""
@@ -248,6 +268,7 @@ def _copy_settings(m):
     s.speed = m.speed
     s.brightness = m.brightness
     s.sound = m.sound
+    s.recap = m.recap
     s.kinds[:] = m.kinds
     s.names[:] = m.names
     return s

@@ -114,50 +114,59 @@ def about(app):
 
 
 def next_setting(app, row):
-    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ..."): its next value.
+    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ...", "Recap: ..."): its next value.
 
-    The bots' pace, the lights' brightness (Off, Low, Mid, High) or sound on/off; kept
-    for new games too, and the lights and sound applied to the hardware at once.
+    The bots' pace, the lights' brightness (Off, Low, Mid, High), sound on/off or when "Since
+    your turn" comes (play/recap.py: Auto, On, Off); kept for new games too, and the lights and
+    sound applied to the hardware at once.
     """
     m = app.setup_match
     if row.startswith("Speed"):
         m.speed = (m.speed + 1) % len(mt.SPEEDS)
     elif row.startswith("Lights"):
         m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
+    elif row.startswith("Recap: "):
+        m.recap = (m.recap + 1) % len(mt.RECAPS)
     else:
         m.sound = not m.sound
     if app.match is not None:
         app.match.speed = m.speed
         app.match.brightness = m.brightness
         app.match.sound = m.sound
+        app.match.recap = m.recap
     app.apply_settings()
 
 
 def game_menu(app):
-    """The Start menu in a game: True when the player chose to save and quit."""
+    """The Start menu in a game: 0 to resume, 1 to save and quit, 2 for a hint, 3 for the round's
+    log (play/hint.py and play/recap.py: the turn loads them once this module is dropped, so that
+    the two are never on a board's heap at once: ~3 KB)."""
     cursor = 0
     new = True
     while True:
         m = app.match
         items = [
             "Resume",
+            "Hint",
+            "Round log",
             "Rules",
             "Save and quit",
             "Speed: " + mt.SPEEDS[m.speed],
             "Lights: " + mt.BRIGHTNESS[m.brightness],
             "Sound: " + ("On" if m.sound else "Off"),
+            "Recap: " + mt.RECAPS[m.recap],
         ]
         i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume", new=new)
         cursor = i
         new = True
-        if i >= 3:
+        if i >= 5:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
-        elif i == 1:
+        elif i == 3:
             rules(app)
         else:
-            return i == 2
+            return (0, 2, 3, 0, 1)[i] if i >= 0 else 0
 
 
 def rules(app):

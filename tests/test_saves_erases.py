@@ -87,7 +87,9 @@ def test_the_flow_erases_the_nvm_at_most_once_per_human_turn(kinds):
     games = 12 if len(kinds) == 4 else GAMES  # tools/bench.py's 12 games: their lengths vary
     erases, turns, decisions, worst = bench.flow_erases(kinds, games)
     assert turns > 10 * games and decisions >= turns
-    assert erases <= turns  # before issue 21: ~2 per human turn with bots (79 a game)
+    # Before issue 21: ~2 per human turn with bots (79 a game); the statistics (play/stats.py) add
+    # one a finished game.
+    assert erases <= turns + games
     if len(kinds) == 4:  # 40 a game on average (a long game of 59 human turns erases 59 times)
         assert erases <= 40 * games
 

@@ -261,6 +261,15 @@ def board_figures(everything):
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)
             )
     startup_figure()
+    # Issue 25's screens opened mid-game from the turn's menu (the recap comes at every turn of
+    # the flows above): 20 presses in, a hint, or the round's log with its pages turned.
+    for name, keys in (("a hint", "Start Down A A"), ("the round's log", "Start Down Down A Right Right A B")):
+        keys = cpboard.FIRST_RUN + " A" * 20 + " " + keys
+        row = []
+        for mpy_form in (True, False):
+            kb, stand = cpboard.smallest_flow_heap(mpy_form, flows[0], keys=keys, budget=FLOW_PRESSES + 20)
+            row.append(kb - stand / 1024)
+        print("board flow heap with %s: %.1f KB .mpy, %.1f KB .py (%s)" % (name, row[0], row[1], flows[0]))
     with tempfile.TemporaryDirectory() as tmp:
         drive = cpboard.make_drive(os.path.join(tmp, "CIRCUITPY"), True)
         path = [drive, os.path.join(drive, "lib"), cpboard.base()]  # pystone.py lies there
@@ -317,9 +326,9 @@ def board_figures(everything):
             print("  %-26s %8s %8s %8s %8s" % tuple(["  the same, C displayio"] + row + ["", ""]))
 
 
-def flow_erases(kinds, games=12, rule="samd51", seed=0):
+def flow_erases(kinds, games=12, rule="samd51", seed=0, stats=None):
     """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
-    through the real flow.
+    through the real flow; ``stats``, a list, gets the erases of each statistics save (play/stats.py).
 
     play.app over hal.mock, the store a board of that port gets (tools/nvmflash.store_for: slots,
     or the log on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
@@ -341,7 +350,17 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     for k in range(games):
         erased = nvm.erases
         hw = mock.Hardware(new_game_script(kinds) if k == 0 else "A A", seed=seed + k, keep=False)
-        hw.storage = store_for(nvm)
+        hw.storage = store = store_for(nvm)
+        if stats is not None:
+            inner = store.save
+
+            def save(data, key=0, inner=inner):
+                erased = nvm.erases
+                inner(data, key)
+                if key:
+                    stats.append(nvm.erases - erased)
+
+            store.save = save
         app = appmod.App(hw)
         pick = rng.Rng(seed + k)
 
@@ -390,6 +409,11 @@ def erase_figures(games=12):
         "  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
         " at most %d in a game)" % w
     )
+    for rule in ("samd51", "rp2040"):
+        cost = []
+        flow_erases(setups[2][1], games, rule, stats=cost)
+        print("nvm erases of a game's statistics, %s: %.2f (%d saves in %d games, at most %d)"
+              % (rule, sum(cost) / games, len(cost), games, max(cost)))
 
 
 def screen_figures(games=6, seed=3, sizes=((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))):
