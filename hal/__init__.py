@@ -8,9 +8,17 @@ object ``hw`` with these members (in the spirit of ugame: few objects,
 buffers allocated once):
 
 ``hw.buttons``
-    ``press()`` -> the bit (below) of the next button pressed, or 0 when none
+    ``press()`` -> the bits (below) of the next button pressed, or 0 when none
     is waiting; never blocks, allocates nothing (keypad events are read with
-    ``get_into`` into one reused event). D-pad presses repeat while held.
+    ``get_into`` into one reused event). D-pad presses repeat while held. A
+    long press (a key held ``hal.keys.LONG_MS``) may give two bits at once
+    (``B | START`` on three buttons: back on a menu, the menu on a turn).
+    ``TAP``: a touch landed; ``tapped`` is then ``(kind, index)``, a ``HIT_*``
+    kind (below) from ``hw.screen.hit``.
+    ``has`` -> the mask of the bits this board can produce (a screen never
+    needs one it lacks); ``scheme`` -> its ``SCHEME_*``; ``labels`` -> short
+    names of its inputs in the board's own words, indexed by ``LABEL_*``
+    ("" where it has none), for the footers.
     ``held()`` -> bit mask of the buttons held down now.
     ``clear()`` drops the presses made before the screen now shown: the flow
     calls it when a new screen is on display (play/ui.py), so that a screen
@@ -20,6 +28,9 @@ buffers allocated once):
     hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
+    ``hit(x, y)`` -> ``(kind, index)``: what the View shown has at display
+    pixel (x, y) (``HIT_*``; the mock's is always ``(HIT_NONE, 0)``).
+    ``size`` -> (width, height) of the display.
 ``hw.storage``
     Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
     ``STATS`` (1: the players' statistics, written once per finished game), each
@@ -67,7 +78,15 @@ buffers allocated once):
     the board's name, for the title screen.
 
 Button bits equal ``1 << key number`` of the PyBadge shift register
-(0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left).
+(0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left); ``TAP`` is 256.
+
+Control schemes (``hw.buttons.scheme``; the flow under each: play/ui.py):
+``SCHEME_DPAD`` 8 buttons, or 4 and a joystick (has every bit but Select and
+TAP); ``SCHEME_THREE`` previous / act / next: LEFT, A, RIGHT, a long press of
+act gives B | START; ``SCHEME_TWO`` a mover and an actor: RIGHT and A, a long
+press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and B and START
+from the footer's two zones (HIT_BACK, HIT_MENU, which a driver may send as
+those bits directly).
 """
 
 try:
@@ -84,7 +103,39 @@ DOWN = const(32)
 UP = const(64)
 LEFT = const(128)
 
+TAP = const(256)  # a touch landed: hw.buttons.tapped says where
+
 NAMES = "B A Start Select Right Down Up Left"
+
+# What a tap hit (hw.buttons.tapped[0], hw.screen.hit): the index is a text line of the View
+# (0..LINES-1) or an item of its row (0..ncards-1).
+HIT_NONE = const(0)
+HIT_LINE = const(1)
+HIT_ITEM = const(2)
+HIT_BACK = const(3)  # the footer's two zones
+HIT_MENU = const(4)
+HIT_SCREEN = const(5)  # anywhere else
+
+# hw.buttons.labels: the board's names of its inputs, by what they do.
+LABEL_ACT = const(0)
+LABEL_BACK = const(1)
+LABEL_MENU = const(2)
+LABEL_NEXT = const(3)
+LABEL_PREV = const(4)
+
+# hw.buttons.scheme (see above).
+SCHEME_DPAD = const(0)
+SCHEME_THREE = const(1)
+SCHEME_TWO = const(2)
+SCHEME_TOUCH = const(3)
+# Per scheme: the bits of its physical keys, in the order of a board profile's ``keys``:
+# KEY_SHORT[scheme][i] pressed, KEY_LONG[scheme][i] held (0: no long meaning; hal/keys.py).
+# D-pad: the PyBadge's order (NAMES); three: previous, act, next; two: mover, actor.
+KEY_SHORT = (b"\x01\x02\x04\x08\x10\x20\x40\x80", b"\x80\x02\x10", b"\x10\x02", b"")
+KEY_LONG = (b"\0\0\0\0\0\0\0\0", b"\0\x05\0", b"\x01\x04", b"")  # act: B|START; mover B, actor START
+# The bits each scheme can produce (hw.buttons.has): every button but Select; LEFT RIGHT A B
+# START; RIGHT A B START; TAP B START (B and START from the footer's zones).
+HAS = (0xF7, 0x97, 0x17, 0x105)
 
 GAME = const(0)  # hw.storage keys: the game's save
 STATS = const(1)  # the players' statistics
@@ -108,18 +159,19 @@ def button_name(bit):
     return "?"
 
 
-def parse_script(text):
-    """The button bits of a script such as ``"A A Down A"`` (names as in NAMES, any case;
-    commas allowed), for the mock HAL and the simulator's ``--script``.
-    ValueError names a word that is no button."""
-    names = NAMES.lower().split()
-    out = []
-    for word in text.replace(",", " ").split():
-        w = word.lower()
-        if w not in names:
-            raise ValueError("unknown button %r in script (use %s)" % (word, NAMES))
-        out.append(1 << names.index(w))
-    return out
+def parse_script(text, board_keys=None):
+    """The presses of a script such as ``"A A Down A"``, for the mock HAL and the simulator.
+
+    Words: the logical names of NAMES (any case), ``tap:line:N``, ``tap:item:K``,
+    ``tap:back``, ``tap:menu``, ``tap:screen`` (a target), ``tap:X,Y`` (display pixels);
+    with ``board_keys`` (``(name, short bits, long bits)`` per physical key, as
+    hal/keys.py's ``key_table``) also the board's key names and ``hold:NAME`` (a long
+    press), and only what that board can produce. A press is its bits (an int), a tap
+    ``(kind, index)``, or ``(HIT_NONE, x, y)`` at pixels. ValueError names a bad word.
+    (hal/script.py; never loaded on a board.)"""
+    from hal import script
+
+    return script.parse(text, board_keys)
 
 
 def forget(name):

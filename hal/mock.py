@@ -1,6 +1,8 @@
 """A HAL for tests: scripted button presses in, screens out as text.
 
     hw = mock.Hardware("A A Down A", save=None)
+    hw = mock.Hardware("Act Next hold:Act", scheme=hal.SCHEME_THREE)
+    hw = mock.Hardware("tap:line:1 tap:item:3 tap:menu", scheme=hal.SCHEME_TOUCH)
     try:
         app.run(hw)
     except mock.Done:
@@ -11,9 +13,32 @@ Time is simulated (``sleep_ms`` only moves the clock), so whole games with
 bot pauses run at full speed. When the script is used up the next
 ``press()`` raises :class:`Done`, which ends the flow's loop. Storage lives in
 memory and can be made full, read-only or damaged. Runs on MicroPython too.
+
+Control schemes (hal/__init__.py): ``scheme`` gives the mock that scheme's
+``has``, ``labels`` and keys (:data:`KEYS`, or a board's own ``keys`` and
+``labels``), and its scripts may hold only what those keys produce (hal/script.py:
+the keys' names, ``hold:NAME`` for a long press, the logical names a key gives,
+taps on a touchscreen as targets: ``tap:line:N``, ``tap:item:K``, ``tap:back`` ...).
+A script word the board cannot produce is a ValueError: a test plays with the
+scheme's inputs only.
 """
 
 import hal
+from hal import script as _script
+
+# Each scheme's keys (in hal/keys.py's order) and labels (hal.LABEL_*) when no board is named.
+KEYS = (
+    hal.NAMES.split(),
+    ("Prev", "Act", "Next"),
+    ("Move", "Act"),
+    (),
+)
+LABELS = (
+    ("A", "B", "Start", ">", "<"),
+    ("Act", "hold Act", "hold Act", "Next", "Prev"),
+    ("Act", "hold Move", "hold Act", "Move", ""),
+    ("tap", "Back", "Menu", "", ""),
+)
 
 
 class Done(BaseException):
@@ -28,21 +53,36 @@ class Buttons:
     when a list, records every press handed out (to replay a run).
     """
 
-    def __init__(self, script, feed=None, log=None):
+    tapped = (0, 0)
+
+    def __init__(self, script, feed=None, log=None, scheme=0, keys=None, labels=None):
         self.feed = feed
         self.log = log
-        self._todo = hal.parse_script(script)
+        self.scheme = scheme
+        self.has = hal.HAS[scheme]
+        self.labels = LABELS[scheme] if labels is None else tuple(labels)
+        self.keys = _script.key_table(scheme, KEYS[scheme] if keys is None else keys)
+        self._todo = self.parse(script)
         self.held_mask = 0
 
+    def parse(self, script):
+        """The presses of ``script`` in this board's inputs (hal/script.py)."""
+        return hal.parse_script(script, self.keys)
+
     def press(self):
-        if not self._todo and self.feed:
-            self._todo = hal.parse_script(self.feed())
-        if not self._todo:
-            raise Done()
-        b = self._todo.pop(0)
-        if self.log is not None:
-            self.log.append(b)
-        return b
+        while True:
+            if not self._todo and self.feed:
+                self._todo = self.parse(self.feed())
+            if not self._todo:
+                raise Done()
+            b = self._todo.pop(0)
+            if self.log is not None:
+                self.log.append(b)
+            if isinstance(b, int):
+                return b
+            if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
+                self.tapped = b
+                return hal.TAP
 
     def held(self):
         return self.held_mask
@@ -52,10 +92,14 @@ class Buttons:
 
     def push(self, script):
         """Append more presses to the script."""
-        self._todo.extend(hal.parse_script(script))
+        self._todo.extend(self.parse(script))
 
 
 class Screen:
+    """``hw.screen``: every View shown as text (``screens``, when kept), the live one (``view``)."""
+
+    size = (160, 128)
+
     def __init__(self, keep=True):
         self.screens = []  # every screen shown, as text lines (when keep)
         self.last = []
@@ -71,6 +115,10 @@ class Screen:
 
             self.last = textview.text(v)
             self.screens.append(self.last)
+
+    def hit(self, x, y):
+        """No pixels here: nothing is hit (mock scripts name their targets: hal/script.py)."""
+        return (hal.HIT_NONE, 0)
 
 
 class Storage:
@@ -156,8 +204,11 @@ class Hardware:
 
     name = "mock"
 
-    def __init__(self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True):
-        self.buttons = Buttons(script, None, [] if keep else None)
+    def __init__(
+        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, scheme=0, keys=None,
+        labels=None,
+    ):
+        self.buttons = Buttons(script, None, [] if keep else None, scheme, keys, labels)
         self.screen = Screen(keep)
         self.storage = Storage(save, full, readonly)
         self.clock = self

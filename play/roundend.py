@@ -24,10 +24,10 @@ def summary(table):
         lines.append(table.describe(last["out"], last["returned"]))
     elif last["out"] is None:
         lines.append("Everybody quit.")
-    table.ui.message("Round %d over" % last["round"], lines, "A: scores")
+    table.ui.message("Round %d over" % last["round"], lines, "scores")
     lines = []
     for q in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(q)
         lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
     over = g.is_over()
-    table.ui.message("Final scores" if over else "Scores", lines, "A: the winner" if over else "A: next round")
+    table.ui.message("Final scores" if over else "Scores", lines, "the winner" if over else "next round")

@@ -74,9 +74,7 @@ class Table:
                 win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
                 self.app.light(-1)
                 self.app.beep(hal.BEEP_OVER)
-                ui.message(
-                    "Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "A: title", v.GOOD
-                )
+                ui.message("Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "title", v.GOOD)
                 return True
             p = g.current_player
             self.app.light(p)  # the NeoPixels in the colour of the seat to act
@@ -110,12 +108,12 @@ class Table:
                     for a in legal
                 ]
                 header = ("You played a 1: choose|who gets your %s." % kind).split("|")
-                a = legal[self.ui.menu("Give a " + kind, labels, best, "A: give", header=header, back=False)]
+                a = legal[self.ui.menu("Give a " + kind, labels, best, ui.footer("give"), header=header, back=False)]
             else:  # CHOOSE_RETURN (R21)
                 legal = [a for a in _RETURNS if a in g.legal_actions()]
                 labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
                 header = "You went out!|You may give one token|back to the supply.".split("|")
-                a = legal[self.ui.menu("Well played", labels, 0, "A: choose", header=header, back=False)]
+                a = legal[self.ui.menu("Well played", labels, 0, ui.footer("choose"), header=header, back=False)]
             if a < 0:
                 return False
             self.act(p, a)
@@ -249,18 +247,21 @@ class Table:
         return view
 
     def handoff(self, p):
-        """Hide every hand until the next player confirms they hold the device."""
+        """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
         lines = (
-            "|Pass to %s (P%d)||No peeking: your hand|shows once you press A.||Last: %s" % (name, p + 1, self.event)
+            "|Pass to %s (P%d)||No peeking: your hand|shows once you press %s.||Last: %s"
+            % (name, p + 1, self.ui.hw.buttons.labels[hal.LABEL_ACT], self.event)
         ).split("|")
         if not self.event:
             lines.pop()
-        while not self.ui.message("Pass the device", lines, "A: I am " + name, v.HIGHLIGHT) & hal.A:
-            pass
+        self.ui.message("Pass the device", lines, "I am " + name, v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):
-        """A human's turn: pick a card or an action in the row; -1 to save and quit."""
+        """A human's turn: pick a card or an action in the row; -1 to save and quit.
+
+        Left/Right (or Right alone, wrapping) move the cursor along the row, A acts on it; a
+        tap on an item moves the cursor there, a tap on the item under the cursor acts."""
         g = self.g
         ui = self.ui
         legal = g.legal_actions()
@@ -286,15 +287,22 @@ class Table:
                 view.event = hint
                 view.event_color = v.ALERT
             if confirm:
-                view.footer = "Quit round? A:yes B:no"
+                view.footer = "Quit round? " + ui.footer("yes")
             elif item in legal:
-                view.footer = "A: " + game.action_name(item) + "  St: menu"
+                view.footer = ui.footer(game.action_name(item), "", "menu")
             else:
-                view.footer = "<>: choose  Start: menu"
+                view.footer = ui.footer("", "", "menu", "choose")
             ui.show(new)
             b = ui.wait()
             new = False
             hint = ""
+            if b & hal.TAP:  # on the cursor's item, or anywhere while asked to confirm: as A
+                kind, i = ui.hw.buttons.tapped
+                if confirm or kind == hal.HIT_ITEM and i == cursor:
+                    b = hal.A
+                elif kind == hal.HIT_ITEM and i < view.ncards:
+                    cursor = i
+                    continue
             if confirm:
                 confirm = False
                 if b & hal.A:
