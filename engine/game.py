@@ -351,18 +351,19 @@ class Game(Record):
         history.add(h, p, action, detail)
         rnd = self.round_number
         self.step(action)
-        if self.round_number != rnd or s[_PHASE] == OVER:
-            h[0] = history.FINISHED  # kept for the summary until the next round's first action
+        if self.round_number != rnd:
+            h[0] = history.FINISHED  # a deal: kept for the summary until the next round's first action
 
     def history(self):
-        """This round's actions so far, in order, as ``(seat, action)`` pairs (empty after a deal;
-        what every seat saw: a draw is ``DRAW``, never the card). Kept in the save."""
+        """The actions applied since the deal, in order, as ``(seat, action)`` pairs (empty after a
+        deal; once the game is over, its last round's; what every seat saw: a draw is ``DRAW``,
+        never the card). Kept in the save."""
         return history.pairs(self.h, False)
 
     def last_history(self):
         """The round just over's actions, as :meth:`history`, until the next round's first action
-        (its summary shows them); else empty."""
-        return history.pairs(self.h, True)
+        (its summary shows them; once the game is over, its last round's); else empty."""
+        return history.pairs(self.h, not self.is_over())
 
     def step(self, a):
         """Carry out action ``a``, which must be legal: unchecked, allocates nothing."""

@@ -1,10 +1,11 @@
 """A round's public history: every action applied since the deal, one byte each, in a bytearray.
 
-``Game.history()`` is the current round's; once a round is over (scored, or the game over) its
-actions stay, as ``Game.last_history()``, until the next round's first action: the round's
-summary shows them. Everything here is what every seat saw: who played which card, drew, quit,
-skipped, collected, exchanged, gave a token to whom, returned one or kept them. A draw is only
-"draw", never the card drawn (a card a square makes someone draw is not an action at all).
+``Game.history()`` is the actions since the deal; once the next round is dealt the finished
+round's actions stay, as ``Game.last_history()``, until that round's first action: the round's
+summary shows them. (After the game's last round there is no deal: both give its actions.)
+Everything here is what every seat saw: who played which card, drew, quit, skipped, collected,
+exchanged, gave a token to whom, returned one or kept them. A draw is only "draw", never the
+card drawn (a card a square makes someone draw is not an action at all).
 
 Layout of a history ``h`` (``CAP + 2`` bytes, made once, rewritten in place)::
 

@@ -122,12 +122,11 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
             _ok(_points_in_play(g) == points + sum(last["points"]), "scoring points")
         else:
             _ok(_points_in_play(g) == points, "tokens mid-round")
-        if g.round_number != rnd or g.is_over():
+        if g.round_number != rnd:
             _ok(g.h[0] == history.FINISHED and _holds(g.h, done, k), "last round's history")
             k = 0
-            if g.round_number != rnd:
-                played = 0
-        else:
+            played = 0
+        else:  # (the game over too: no deal, the history is still its last round's)
             _ok(not g.h[0] and _holds(g.h, done, k), "history")
         # R1: every card is in a hand, the draw pile or the discard pile.
         held = 0

@@ -95,7 +95,7 @@ def make_storage(notices):
             from hal import nvmlog
 
             return nvmlog.LogStore(nvm)
-        return saves.NvmStore(nvm)
+        return saves.NvmStore(nvm, slices=sys.platform == "Espressif")
     writable = False
     try:
         writable = not storage.getmount("/").readonly

@@ -16,7 +16,7 @@ needs boot.py's remount) and by the desktop. Runs on CircuitPython and CPython.
 
 import os
 
-from hal.saves import ENOENT, ENOSPC, GONE, HEAD, SAVE, TAIL, _length, _newer, check, next_seq, record
+from hal.saves import ENOENT, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, newer, next_seq, record
 
 
 def _exists(path):
@@ -71,7 +71,7 @@ class FileStore:
                 return None, None
             raise
         n = len(raw) - HEAD - TAIL
-        if _length(raw[:HEAD], n) == n and raw[2] == SAVE and check(raw[:HEAD], raw[HEAD:-1], raw[-1]):
+        if length(raw[:HEAD], n) == n and raw[2] == SAVE and check(raw[:HEAD], raw[HEAD:-1], raw[-1]):
             return raw[HEAD:-1], raw
         return None, raw
 
@@ -80,7 +80,7 @@ class FileStore:
         payload, raw = self._get(self.path)
         new_payload, new_raw = self._get(self.new)
         self._scanned = True
-        if new_payload is not None and (payload is None or _newer(new_raw[3], raw[3])):
+        if new_payload is not None and (payload is None or newer(new_raw[3], raw[3])):
             self._seq = new_raw[3]
             return self.new, new_payload, raw
         if payload is not None:
@@ -106,8 +106,8 @@ class FileStore:
             return payload
         if raw is not None:  # damaged: let the flow reject it and set it aside
             self._loaded = self.path
-            n = _length(raw[:HEAD], len(raw) - HEAD)
-            if n < 0 and _length(raw[:HEAD], 0xFFFF) >= 0:
+            n = length(raw[:HEAD], len(raw) - HEAD)
+            if n < 0 and length(raw[:HEAD], 0xFFFF) >= 0:
                 n = len(raw) - HEAD  # a record cut short: what is left, the flow says "cut short"
             return raw[HEAD : HEAD + n] if n >= 0 else raw
         self._loaded = None

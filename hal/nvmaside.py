@@ -16,18 +16,18 @@ def set_aside(store, key):
     slot = store._loaded[key]
     note = ""
     if slot >= 0:
-        at = store._at(key, slot)
-        n, payload, ok, seq = store._read(at, SAVE + key)
+        at = store.place(key, slot)
+        n, payload, ok, seq = store.read(at, SAVE + key)
         rec = record(ASIDE + key, seq, payload)
         if not ok:  # keep it as it was, damage and all (its CRC stays wrong)
             rec[6] ^= 0xFF
-        place = store._at(key, 2)
+        place = store.place(key, 2)
         if store.nvm[place] == 0x4C:  # the first place keeps the first copy
-            place = store._at(key, 3)
+            place = store.place(key, 3)
             if store.nvm[place] == 0x4C:
                 note = GONE
-        store._write(place, rec)
-        store._write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
+        store.write(place, rec)
+        store.write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
         store._loaded[key] = -1
-        store._scan(key)
+        store.scan(key)
     return store.where + " aside" + note

@@ -23,7 +23,7 @@ inside them leaves a torn record that says so (``lost``).
 Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
-from hal.saves import ASIDE, EIO, ENOSPC, GONE, HEAD, SAVE, TAIL, _length, check, next_seq, record
+from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, write
 
 
 class LogStore:
@@ -49,13 +49,13 @@ class LogStore:
         """(kind, payload, valid, seq, length on flash) of the record at ``at``; kind -1: none."""
         nvm = self.nvm
         head = nvm[at : at + HEAD]
-        n = _length(head, self.size - at - HEAD - TAIL)
+        n = length(head, self.size - at - HEAD - TAIL)
         if n < 0:
             return -1, None, False, 0, 0
         payload = bytes(nvm[at + HEAD : at + HEAD + n])
         return head[2], payload, check(head, payload, nvm[at + HEAD + n]), head[3], HEAD + n + TAIL
 
-    def _scan(self):
+    def scan(self):
         at = 0
         self._torn = False
         for key in (0, 1):
@@ -91,7 +91,7 @@ class LogStore:
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
-        self._scan()
+        self.scan()
         live = self._live[key]
         at = live[-1] if live else self._damaged[key]
         self._loaded[key] = at
@@ -103,7 +103,7 @@ class LogStore:
         if len(data) > self.capacity:
             raise OSError(ENOSPC, "save of %d bytes > nvm record room of %d" % (len(data), self.capacity))
         if self._end < 0:
-            self._scan()
+            self.scan()
         last = self._last[key]
         if last is not None and last == data:
             return  # already there: spare the flash
@@ -125,13 +125,13 @@ class LogStore:
         """Write ``rec`` (of ``key``) after the last record, or compact the log around it."""
         at = self._end
         if self._blank(at, len(rec)):
-            self._write(at, rec)
+            self.write(at, rec)
             if rec[2] == SAVE + key:  # the log as a scan would find it now, without one
                 self._live[key].append(at)
                 self._damaged[key] = -1
                 self._end = at + len(rec)
             else:
-                self._scan()
+                self.scan()
             return
         # Full (or not blank): one erase. The image: the game's record first (the new one
         # when it is the game's), the other key's newest, then the copies kept aside.
@@ -152,24 +152,16 @@ class LogStore:
         for part in parts:
             image[pos : pos + len(part)] = part
             pos += len(part)
-        self._write(0, image)
-        self._scan()
+        self.write(0, image)
+        self.scan()
 
     def _raw(self, at):
         """The bytes of the record at ``at`` as they are on flash (damage and all)."""
         return bytes(self.nvm[at : at + self._record(at)[4]])
 
-    def _write(self, at, data):
-        nvm = self.nvm
-        try:
-            nvm[at : at + len(data)] = data
-            ok = nvm[at : at + len(data)] == data  # the RP2s have the heap for one copy
-        except OSError:
-            raise
-        except Exception as e:  # a port's own error type for a failed flash write
-            raise OSError(EIO, "nvm write failed: %s" % (e,))
-        if not ok:
-            raise OSError(EIO, "nvm write did not read back")
+    def write(self, at, data):
+        """Write ``data`` at ``at`` and read it back in one slice (the RP2s have the heap for it)."""
+        write(self.nvm, at, data, True)
 
     def set_aside(self, key=0):
         """Append a copy of the record load() returned as kept aside; from then on load() skips it."""
@@ -191,7 +183,7 @@ class LogStore:
     def aside(self, key=0):
         """The payload kept aside last for ``key``, or None."""
         if self._end < 0:
-            self._scan()
+            self.scan()
         kept = self._kept[key]
         return self._record(kept[-1])[1] if kept else None
 

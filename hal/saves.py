@@ -80,7 +80,7 @@ returned text says so), then clears the slot. Runs on CircuitPython and CPython.
 """
 
 import hal
-from engine.codec import crc16, sized
+from engine.codec import crc16
 
 try:
     from micropython import const
@@ -157,7 +157,7 @@ def check(head, payload, tail):
     return tail == head[3] and head[6] == c & 0xFF and head[7] == c >> 8
 
 
-def _length(head, capacity):
+def length(head, capacity):
     """The payload length a header announces, or -1 when it is no record."""
     if len(head) < HEAD or head[0] != 0x4C or head[1] != 0x4B:
         return -1
@@ -165,45 +165,72 @@ def _length(head, capacity):
     return n if n <= capacity else -1
 
 
-def _newer(a, b):
+def newer(a, b):
     """True when 8-bit sequence number ``a`` comes after ``b``."""
     return 0 < ((a - b) & 0xFF) < 0x80
+
+
+def write(nvm, at, data, slices=False):
+    """``nvm[at:at + len(data)] = data``, read back: OSError (EIO) when it failed or did not read
+    back (a port's own error type for a failed flash write too). The read-back is one slice where
+    the heap has room for the copy and a read costs (``slices``: ESP32 reads its whole 8 KB NVS
+    blob into the heap for every read, an index too; the RP2s have the heap), else byte by byte
+    (SAMD51, nRF52: flash read in place, a tight heap)."""
+    try:
+        nvm[at : at + len(data)] = data
+        if slices:
+            ok = nvm[at : at + len(data)] == data
+        else:
+            ok = True
+            for i in range(len(data)):  # a slice would be a copy
+                if nvm[at + i] != data[i]:
+                    ok = False
+                    break
+    except OSError:
+        raise
+    except Exception as e:  # a port's own error type for a failed flash write
+        raise OSError(EIO, "nvm write failed: %s" % (e,))
+    if not ok:
+        raise OSError(EIO, "nvm write did not read back")
 
 
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
-    def __init__(self, nvm, where="nvm"):
+    def __init__(self, nvm, where="nvm", slices=False):
         self.nvm = nvm
         self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
+        self.slices = slices  # read back in one slice (ESP32: see write())
         self.lost = False  # load() found a save cut short or damaged, and no good one
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
         self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
-        self._last = [None, None]  # payload of the newest valid record, when known
-        self._rec = None  # the record of the last save, reused while saves keep their length
+        self._last = [None, None]  # type: list  # payload of the newest valid record read, when known
+        self._rec = bytearray(0)  # the record of the last save (of key _rec_key, payload _rec_n bytes):
+        self._rec_key = -1  # one buffer rewritten at every save, made anew only when a save outgrows
+        self._rec_n = 0  # it (saves grow with the round's history: a few buffers a game, not one a save)
 
     @staticmethod
     def fits(nvm):
         """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""
         return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
 
-    def _at(self, key, place):
+    def place(self, key, place):
         """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places."""
         return (key + (place & 1) * 4 + (place >> 1) * 2) * (self.capacity + HEAD + TAIL)
 
-    def _read(self, at, kind):
+    def read(self, at, kind):
         """(length, payload, valid, seq) of the record at ``at``; length -1: none of ``kind``."""
         nvm = self.nvm
         head = nvm[at : at + HEAD]
-        n = _length(head, self.capacity)
+        n = length(head, self.capacity)
         if n < 0 or head[2] != kind:
             return -1, None, False, 0
         payload = bytes(nvm[at + HEAD : at + HEAD + n])
         return n, payload, check(head, payload, nvm[at + HEAD + n]), head[3]
 
-    def _scan(self, key):
+    def scan(self, key):
         """Find ``key``'s newest valid record (and a damaged one); the damaged slot, or -1."""
         nvm = self.nvm
         newest = damaged = -1
@@ -211,10 +238,10 @@ class NvmStore:
         last = None
         lost = False
         for slot in (0, 1):
-            at = self._at(key, slot)
-            n, payload, ok, s = self._read(at, SAVE + key)
+            at = self.place(key, slot)
+            n, payload, ok, s = self.read(at, SAVE + key)
             if ok:
-                if newest < 0 or _newer(s, seq):
+                if newest < 0 or newer(s, seq):
                     newest, seq, last = slot, s, payload
             elif n >= 0 or nvm[at] == 0x4C:  # damaged, or a header cut short
                 lost = True
@@ -226,16 +253,18 @@ class NvmStore:
         self.lost = lost and newest < 0
         self._newest[key] = newest
         self._last[key] = last
+        if self._rec_key == key:
+            self._rec_key = -1  # what the nvm holds now is what this scan read
         return damaged
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
-        damaged = self._scan(key)
+        damaged = self.scan(key)
         newest = self._loaded[key] = self._newest[key]
         if newest >= 0:
             return self._last[key]
         self._loaded[key] = damaged
-        return self._read(self._at(key, damaged), SAVE + key)[1] if damaged >= 0 else None
+        return self.read(self.place(key, damaged), SAVE + key)[1] if damaged >= 0 else None
 
     def save(self, data, key=0):
         """Store ``data`` as ``key``'s newest record (nothing is written when it is already that)."""
@@ -243,38 +272,44 @@ class NvmStore:
         if n > self.capacity:
             raise OSError(ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
         if self._newest[key] < -1:
-            self._scan(key)
-        last = self._last[key]
-        if last is not None and last == data:
+            self.scan(key)
+        if self._holds(key, data):
             return  # already there: spare the flash an erase
         newest = self._newest[key]
         # Neither the newest valid record nor the one the game resumed from is overwritten.
         slot = 1 if newest == 0 or (newest < 0 and self._loaded[key] == 0) else 0
         seq = next_seq(self._seq[key])
-        # The record and the copy of the payload are rewritten in place (engine.codec.sized).
-        rec = self._rec = sized(self._rec, HEAD + n + TAIL)
+        rec = self._rec
+        if self._rec_key >= 0 and self._rec_key != key:  # keep the other key's last payload
+            self._last[self._rec_key] = bytes(memoryview(rec)[HEAD : HEAD + self._rec_n])
+        if len(rec) < HEAD + n + TAIL:
+            rec = self._rec = bytearray(HEAD + n + TAIL + 128)
         record(SAVE + key, seq, data, rec)
-        self._write(self._at(key, slot), rec)
+        self.write(self.place(key, slot), memoryview(rec)[: HEAD + n + TAIL])
         self._newest[key] = self._loaded[key] = slot
         self._seq[key] = seq
-        last = self._last[key] = sized(last, n)
-        last[:] = data
+        self._rec_key = key
+        self._rec_n = n
+        self._last[key] = None  # the record in _rec holds it
 
-    def _write(self, at, rec):
-        try:
-            nvm = self.nvm
-            nvm[at : at + len(rec)] = rec
-            ok = True
-            for i in range(len(rec)):  # read back byte by byte: a slice would be a copy
-                if nvm[at + i] != rec[i]:
-                    ok = False
-                    break
-        except OSError:
-            raise
-        except Exception as e:  # a port's own error type for a failed flash write
-            raise OSError(EIO, "nvm write failed: %s" % (e,))
-        if not ok:
-            raise OSError(EIO, "nvm write did not read back")
+    def _holds(self, key, data):
+        """True when ``key``'s newest record is ``data`` (compared with the last save's buffer, or
+        with the payload a load read: never read again from the nvm, which costs on ESP32)."""
+        n = len(data)
+        if self._rec_key == key:
+            if self._rec_n != n:
+                return False
+            rec = self._rec
+            for i in range(n):  # a slice would be a copy
+                if rec[HEAD + i] != data[i]:
+                    return False
+            return True
+        last = self._last[key]
+        return last is not None and last == data
+
+    def write(self, at, rec):
+        """Write ``rec`` at ``at`` and read it back (see :func:`write`)."""
+        write(self.nvm, at, rec, self.slices)
 
     def set_aside(self, key=0):
         """Copy the record load() returned to an aside place, then clear its slot; where it went
@@ -289,7 +324,7 @@ class NvmStore:
     def aside(self, key=0):
         """The payload kept aside last for ``key``, or None."""
         for place in (3, 2):
-            got = self._read(self._at(key, place), ASIDE + key)[1]
+            got = self.read(self.place(key, place), ASIDE + key)[1]
             if got is not None:
                 return got
         return None

@@ -408,7 +408,7 @@ def test_nvm_saves_alternate_slots_and_the_newest_wins():
     for i in range(300):  # the 8-bit sequence number wraps
         s.save(b"save %d" % i)
         assert saves.NvmStore(nvm).load() == b"save %d" % i
-    b = s._at(0, 1)  # slot B: cell 4, the second half (on an nRF52, the second 4 KB page)
+    b = s.place(0, 1)  # slot B: cell 4, the second half (on an nRF52, the second 4 KB page)
     assert nvm.mem[0:2] == b"LK" and b == 4096 and nvm.mem[b : b + 2] == b"LK"
 
 
@@ -435,7 +435,7 @@ def test_a_torn_write_leaves_the_previous_save(cut):
     assert after.load() == b"B" * 300
     after.save(b"D" * 300)  # goes over the torn slot, not over B
     assert saves.NvmStore(nvm).load() == b"D" * 300
-    other = after._at(0, 1 - after._newest[0])
+    other = after.place(0, 1 - after._newest[0])
     nvm.mem[other : other + 8] = bytes(8)
     assert saves.NvmStore(nvm).load() == b"D" * 300
 

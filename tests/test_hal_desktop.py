@@ -88,7 +88,7 @@ def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
     os.close(slave)
     got = b""
 
-    def read_until(marker, limit=20):
+    def read_until(marker, limit=60):  # (a loaded machine starts Python slowly)
         nonlocal got
         end = time.time() + limit
         while marker not in got and time.time() < end:

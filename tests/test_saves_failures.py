@@ -73,7 +73,7 @@ def test_a_failure_after_saves_recovered_for_a_while_is_reported_again():
 # ---- refused saves kept aside -------------------------------------------------------------------
 def _stores(tmp_path):
     def places(s):
-        got = [s._read(s._at(0, place), saves.ASIDE)[1] for place in (2, 3)]
+        got = [s.read(s.place(0, place), saves.ASIDE)[1] for place in (2, 3)]
         return [x for x in got if x is not None]
 
     yield "nvm", saves.NvmStore(bytearray(8192)), places
@@ -124,3 +124,26 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before():
         shown.append(" ".join(" ".join(hw.screen.screens[0]).split()))
     assert all(s.startswith("= Save not loaded") and "Kept as nvm aside" in s for s in shown)
     assert "gone" not in shown[0] and "gone" not in shown[1] and "the one kept before is gone" in shown[2]
+
+
+def test_on_esp32_a_save_is_read_back_in_one_slice_not_byte_by_byte():
+    # ESP32's nvm (NVS) copies its whole 8 KB blob into the heap for every read, an index too
+    # (ports/espressif/common-hal/nvm/ByteArray.c: get_bytes): the store reads back in one slice.
+    class Counting(bytearray):
+        reads = 0
+
+        def __getitem__(self, i):
+            Counting.reads += 1
+            return bytearray.__getitem__(self, i)
+
+    for slices, most in ((True, 40), (False, None)):
+        nvm = Counting(b"\xff" * 8192)
+        store = saves.NvmStore(nvm, slices=slices)
+        store.load()
+        Counting.reads = 0
+        store.save(bytes(range(200)))
+        if most is not None:
+            assert Counting.reads <= most  # the write's one read-back slice, nothing per byte
+        else:
+            assert Counting.reads >= 200  # SAMD51, nRF52: flash read in place, byte by byte
+        assert saves.NvmStore(bytearray(nvm)).load() == bytes(range(200))

@@ -93,7 +93,7 @@ def test_sequence_numbers_skip_blank_flash_values_and_keep_their_order():
     seq = 1
     for _ in range(600):
         nxt = saves.next_seq(seq)
-        assert nxt not in (0, 0xFF) and saves._newer(nxt, seq) and not saves._newer(seq, nxt)
+        assert nxt not in (0, 0xFF) and saves.newer(nxt, seq) and not saves.newer(seq, nxt)
         seq = nxt
 
 
