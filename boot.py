@@ -8,30 +8,27 @@ save to /saves/lama.sav; then the PC sees the drive read-only. Hold any
 button while the board starts to keep the drive writable for the PC (to
 update the game). ``LAMA_DRIVE`` in settings.toml overrides: "code" always
 remounts (unless a button is held), "pc" never does; any other value is
-named and ignored (hal/boardopen.py: no value stops boot.py, on 9.x or 10.x).
-What it did is printed (boot_out.txt).
+named and ignored (hal/settings.py: no value stops boot.py, on 9.x or 10.x).
+What it did is printed (boot_out.txt). The buttons are read only when the drive would be
+remounted (hal/boardopen.py opens the board's, as the game does).
 """
-
-import time
 
 import microcontroller
 import storage
-import supervisor
 
-from hal import boardopen, saves
+from hal import saves, settings
 
-mode = boardopen.drive([])  # a bad value is printed, and "auto" used
-held = 0
-try:
-    buttons = boardopen.make_buttons(supervisor.ticks_ms, [])
-    time.sleep(0.06)  # a few scans: a key held now reports as pressed
-    held = buttons.held()
-    if buttons.scanner is not None:
-        buttons.scanner.deinit()
-except Exception as e:  # a board we cannot read buttons on: act as if none is held
-    print("boot.py: buttons not read:", e)
-
+mode = settings.drive([])  # a bad value is printed, and "auto" used
 need = mode == "code" or (mode == "auto" and not saves.NvmStore.fits(getattr(microcontroller, "nvm", None)))
+held = 0
+if need and mode != "pc":
+    try:
+        from hal import boardopen
+
+        held = boardopen.held()
+    except Exception as e:  # a board we cannot read buttons on: act as if none is held
+        print("boot.py: buttons not read:", e)
+
 if mode == "pc" or not need:
     print("boot.py: saves in nvm (or LAMA_DRIVE=pc): CIRCUITPY stays writable for the PC")
 elif held:

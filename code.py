@@ -7,7 +7,7 @@ and so pytest, imports), and an import must not start the game.
 The free heap after each stage goes to the serial console, so that a board's
 owner can report real figures (the title's About screen shows them too). On
 firmware without the built-in font the error says what to install instead
-(hal/boardopen.py, ``crash``).
+(hal/crash.py).
 """
 
 import gc
@@ -47,8 +47,8 @@ if __name__ == "__main__":
         app.run(hw)
     except Exception as e:  # shown on the screen and the console, not lost
         try:
-            from hal import boardopen
+            from hal import crash
         except Exception:  # (no heap left even for that: the console still hears of it)
             print("L.A.M.A. Kadabra stopped:", repr(e))
         else:
-            boardopen.crash(e, hw)
+            crash.show(e, hw)

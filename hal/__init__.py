@@ -1,7 +1,8 @@
 """The hardware abstraction layer: what the game flow may use, and nothing more.
 
 Three implementations share this interface: ``hal.board`` (CircuitPython
-boards: displayio, keypad, microcontroller.nvm or a file), ``hal.desktop``
+boards: displayio, keypad, microcontroller.nvm or a file; each board family's
+input in hal/boards/), ``hal.desktop``
 (a window through Blinka displayio, or a terminal) and ``hal.mock`` (scripted
 buttons, screens recorded as text, for tests). Each makes one *hardware*
 object ``hw`` with these members (in the spirit of ugame: few objects,
@@ -10,16 +11,14 @@ buffers allocated once):
 ``hw.buttons``
     ``press()`` -> the bits (below) of the next button pressed, or 0 when none
     is waiting; never blocks, allocates nothing (keypad events are read with
-    ``get_into`` into one reused event). D-pad presses repeat while held. A
-    long press (a key held ``hal.keys.LONG_MS``) may give two bits at once
-    (``B | START`` on three buttons: back on a menu, the menu on a turn).
-    ``TAP``: a touch landed; ``tapped`` is then ``(kind, index)``, a ``HIT_*``
-    kind (below) from ``hw.screen.hit``.
-    ``has`` -> the mask of the bits this board can produce (a screen never
-    needs one it lacks); ``scheme`` -> its ``SCHEME_*``; ``labels`` -> short
-    names of its inputs in the board's own words, indexed by ``LABEL_*``
-    ("" where it has none), for the footers.
+    ``get_into`` into one reused event). D-pad presses repeat while held.
+    ``TAP``: a touch landed, ``tapped`` is then ``(kind, index)`` (a ``HIT_*``
+    kind, as ``hw.screen.hit`` gives it). On boards with two or three keys a
+    long press gives other bits (hal/keys.py): B|START in one press, say.
     ``held()`` -> bit mask of the buttons held down now.
+    ``has`` -> the mask of the bits this board can press; ``scheme`` -> a
+    ``SCHEME_*``; ``labels`` -> the board's own names of its inputs, indexed by
+    ``LABEL_*`` ("" where it has none), e.g. ("A", "B", "Start", ">", "<").
     ``clear()`` drops the presses made before the screen now shown: the flow
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
@@ -28,9 +27,8 @@ buffers allocated once):
     hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
-    ``hit(x, y)`` -> ``(kind, index)``: what the View shown has at display
-    pixel (x, y) (``HIT_*``; the mock's is always ``(HIT_NONE, 0)``).
-    ``size`` -> (width, height) of the display.
+    ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
+    lands on (``HIT_*``); ``size`` -> (width, height) in pixels.
 ``hw.storage``
     Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
     ``STATS`` (1: the players' statistics, written once per finished game), each
@@ -76,6 +74,10 @@ buffers allocated once):
     settings.toml value it could not use: hal/boardopen.py).
 ``hw.name``
     the board's name, for the title screen.
+``hw.pystones``
+    the board's speed class, pystones/s (hal/boards: 1,450 a SAMD51 ... 740 an
+    nRF52840; the desktop and the mock 1500): Hard's budget is
+    ``bots.HARD_BUDGET * hw.pystones // 1500`` steps, about 1 s on any board.
 
 Button bits equal ``1 << key number`` of the PyBadge shift register
 (0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left); ``TAP`` is 256.
@@ -107,35 +109,26 @@ TAP = const(256)  # a touch landed: hw.buttons.tapped says where
 
 NAMES = "B A Start Select Right Down Up Left"
 
-# What a tap hit (hw.buttons.tapped[0], hw.screen.hit): the index is a text line of the View
-# (0..LINES-1) or an item of its row (0..ncards-1).
+# hw.screen.hit(x, y) -> (kind, index); hw.buttons.tapped after a TAP
 HIT_NONE = const(0)
-HIT_LINE = const(1)
-HIT_ITEM = const(2)
-HIT_BACK = const(3)  # the footer's two zones
+HIT_LINE = const(1)  # text line ``index`` of the View, 0..LINES-1
+HIT_ITEM = const(2)  # item ``index`` of the View's row of cards and buttons
+HIT_BACK = const(3)  # the footer's two zones (a touch driver may press B and START for them)
 HIT_MENU = const(4)
 HIT_SCREEN = const(5)  # anywhere else
 
-# hw.buttons.labels: the board's names of its inputs, by what they do.
+# hw.buttons.scheme: how the board's keys play (hal/keys.py, hal/boards/__init__.py)
+SCHEME_DPAD = const(0)  # 8 buttons, or 4 and a joystick
+SCHEME_THREE = const(1)  # previous / act / next; act held: back and menu (B|START)
+SCHEME_TWO = const(2)  # one moves (held: back), the other acts (held: menu)
+SCHEME_TOUCH = const(3)
+
+# hw.buttons.labels[...]: the board's own names for what the keys do ("" where it has none)
 LABEL_ACT = const(0)
 LABEL_BACK = const(1)
 LABEL_MENU = const(2)
 LABEL_NEXT = const(3)
 LABEL_PREV = const(4)
-
-# hw.buttons.scheme (see above).
-SCHEME_DPAD = const(0)
-SCHEME_THREE = const(1)
-SCHEME_TWO = const(2)
-SCHEME_TOUCH = const(3)
-# Per scheme: the bits of its physical keys, in the order of a board profile's ``keys``:
-# KEY_SHORT[scheme][i] pressed, KEY_LONG[scheme][i] held (0: no long meaning; hal/keys.py).
-# D-pad: the PyBadge's order (NAMES); three: previous, act, next; two: mover, actor.
-KEY_SHORT = (b"\x01\x02\x04\x08\x10\x20\x40\x80", b"\x80\x02\x10", b"\x10\x02", b"")
-KEY_LONG = (b"\0\0\0\0\0\0\0\0", b"\0\x05\0", b"\x01\x04", b"")  # act: B|START; mover B, actor START
-# The bits each scheme can produce (hw.buttons.has): every button but Select; LEFT RIGHT A B
-# START; RIGHT A B START; TAP B START (B and START from the footer's zones).
-HAS = (0xF7, 0x97, 0x17, 0x105)
 
 GAME = const(0)  # hw.storage keys: the game's save
 STATS = const(1)  # the players' statistics

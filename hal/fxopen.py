@@ -3,18 +3,23 @@
 from hal import fx
 
 
-def make_lights(board, notices):
-    """The board's NeoPixels (off), or nothing; a failure at start-up is a notice."""
+def make_lights(board, count, notices):
+    """The board's ``count`` NeoPixels (off), or nothing; a failure at start-up is a notice. (Their
+    power pin, where the board has one, the Reverse TFT Feathers' NEOPIXEL_POWER, is driven high.)"""
     pin = getattr(board, "NEOPIXEL", None)
-    if pin is None:
+    if pin is None or not count:
         return fx.Lights(None, None, 0)
     try:
         import digitalio
         import neopixel_write
 
+        if hasattr(board, "NEOPIXEL_POWER"):
+            # Driven high until the program ends: a DigitalInOut has no finaliser to let it go
+            # (shared-bindings/digitalio/DigitalInOut.c: mp_obj_malloc), so it need not be kept.
+            digitalio.DigitalInOut(getattr(board, "NEOPIXEL_POWER")).switch_to_output(value=True)
         out = digitalio.DigitalInOut(pin)
         out.direction = digitalio.Direction.OUTPUT
-        lights = fx.Lights(out, neopixel_write.neopixel_write)
+        lights = fx.Lights(out, neopixel_write.neopixel_write, count)
         lights.show(0)  # a reload leaves them lit
         if not lights.broken:
             return lights
@@ -24,9 +29,10 @@ def make_lights(board, notices):
     return fx.Lights(None, None, 0)
 
 
-def make_sound(board, sleep_ms, notices):
-    """The board's speaker, or nothing; a failure at start-up is a notice."""
-    pin = getattr(board, "SPEAKER", None)
+def make_sound(board, name, sleep_ms, notices):
+    """The board's speaker (on pin ``name``: a profile's ``speaker``), or nothing; a failure at
+    start-up is a notice."""
+    pin = getattr(board, name, None) if name != "-" else None
     if pin is None:
         return fx.Sound(None, None, None, None, None)
     try:

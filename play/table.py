@@ -82,7 +82,8 @@ class Table:
                 self.waited = True
                 self.status(p, m.name(p) + " is thinking...")
                 ui.show()
-                self.act(p, bots.choose(g, p, m.kinds[p] - 1, m.bot_rng))
+                budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
+                self.act(p, bots.choose(g, p, m.kinds[p] - 1, m.bot_rng, budget))
                 self.status(p, self.event)
                 ui.show()
                 ui.pause(mt.SPEED_MS[m.speed])

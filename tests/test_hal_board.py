@@ -131,6 +131,9 @@ def fake_board(monkeypatch):
     }
     for name, mod in mods.items():
         monkeypatch.setitem(sys.modules, name, mod)
+    for name in list(sys.modules):  # start-up modules another test left (a board starts afresh)
+        if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
+            monkeypatch.delitem(sys.modules, name)
 
     def sleep(seconds):
         clock.now += int(seconds * 1000)
@@ -296,6 +299,7 @@ def test_pygamer_uses_4_register_keys_and_the_joystick_with_a_dead_zone(fake_boa
     b = pybadge(fake_board)
     b.board_id = "pygamer"
     b.JOYSTICK_X, b.JOYSTICK_Y = "JX", "JY"
+    b.board_id = "pygamer"
     hw = hb.open()
     assert hw.name == "PyGamer" and Scanner.created[-1].kw["key_count"] == 4
     bt = hw.buttons
@@ -317,6 +321,7 @@ def test_pygamer_uses_4_register_keys_and_the_joystick_with_a_dead_zone(fake_boa
 def test_a_joystick_off_centre_at_start_is_masked(fake_board):
     b = pybadge(fake_board)
     b.JOYSTICK_X, b.JOYSTICK_Y = "JX", "JY"
+    b.board_id = "pygamer"
     AnalogIn.values["JX"] = 65535
     hw = hb.open()
     assert hw.notices == ["Right stuck: ignored"]
@@ -649,13 +654,13 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
 
 def test_a_setting_that_circuitpython_9_returns_as_an_int_is_its_text(monkeypatch):
     # settings.toml: LAMA_JOYSTICK_FLIP = 1 (unquoted) comes back from os.getenv as 1 on 9.x.
-    from hal import boardopen
+    from hal import settings
 
     env = {"LAMA_NUMBER": 12, "LAMA_TEXT": " y ", "LAMA_EMPTY": "  "}
     monkeypatch.setattr(hb.os, "getenv", lambda k, d=None: env.get(k, d))
     notices = []
-    assert boardopen.read("LAMA_NUMBER", notices) == "12" and boardopen.read("LAMA_TEXT", notices) == "y"
-    assert boardopen.read("LAMA_EMPTY", notices) is None and boardopen.read("LAMA_MISSING", notices) is None
+    assert settings.read("LAMA_NUMBER", notices) == "12" and settings.read("LAMA_TEXT", notices) == "y"
+    assert settings.read("LAMA_EMPTY", notices) is None and settings.read("LAMA_MISSING", notices) is None
     assert notices == []
 
 

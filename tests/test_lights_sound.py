@@ -138,8 +138,8 @@ def made(fb):
     def sleep_ms(ms):
         fb.clock.now += ms
 
-    lights = fxopen.make_lights(fb.board, notices)
-    sound = fxopen.make_sound(fb.board, sleep_ms, notices)
+    lights = fxopen.make_lights(fb.board, 5, notices)  # (the PyBadge profile: 5 NeoPixels, SPEAKER)
+    sound = fxopen.make_sound(fb.board, "SPEAKER", sleep_ms, notices)
     return types.SimpleNamespace(lights=lights, sound=sound, notices=notices)
 
 

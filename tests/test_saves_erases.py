@@ -121,14 +121,29 @@ def test_no_store_writes_the_bytes_that_are_already_there(rule):
         ("Espressif", saves.NvmStore),
     ],
 )
-def test_the_board_picks_the_store_by_the_port(monkeypatch, platform, kind):
+def test_a_board_of_no_profile_gets_the_store_of_its_port(monkeypatch, platform, kind):
     import sys
     import types
 
+    from hal import boards
+
     monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(4096)))
     monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace())
-    monkeypatch.setattr(sys, "platform", platform)
-    assert type(boardopen.make_storage([])) is kind
+    assert type(boardopen.make_storage(boards.unknown("board", platform), [])) is kind
+
+
+@pytest.mark.parametrize("name", __import__("hal.boards").boards.names())
+def test_every_profile_gets_the_store_of_its_port(monkeypatch, name):
+    import sys
+    import types
+
+    from hal import boards
+
+    monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(4096)))
+    monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace())
+    profile = boards.get(name)
+    rp2 = profile.mcu in ("rp2040", "rp2350")  # (RP2040 and RP2350 alike: ports/raspberrypi)
+    assert type(boardopen.make_storage(profile, [])) is (nvmlog.LogStore if rp2 else saves.NvmStore)
 
 
 # ---- two kinds of record: the game and the statistics --------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 
 import hal
 from hal import board as hb
-from hal import boardopen, pins
+from hal import settings
 from tools import cpboard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -94,7 +94,7 @@ def test_the_getenv_standin_does_what_each_release_does(text, v9, v10):
             assert getenv.find(data, "K", major, "D") == want, major
 
 
-# ---- hal/boardopen.py reads settings.toml: any value, both releases ---------------------------------
+# ---- hal/settings.py reads settings.toml: any value, both releases ---------------------------------
 # (the line in settings.toml, the text a notice shows of it): values LAMA_SEED cannot use.
 BAD_SEEDS = [
     ('"-5"', "-5"),
@@ -114,7 +114,7 @@ BAD_SEEDS = [
 def test_a_bad_seed_is_named_and_ignored(monkeypatch, tmp_path, capsys, major, line, shown):
     use_settings(monkeypatch, tmp_path, "LAMA_SEED = %s\n" % line, major)
     notices = []
-    assert boardopen.seed(notices) is None
+    assert settings.seed(notices) is None
     if major == 10 and line == '"open':
         assert notices == []  # 10.x gives the default for a value it cannot read: as if unset
         return
@@ -128,7 +128,7 @@ def test_a_bad_seed_is_named_and_ignored(monkeypatch, tmp_path, capsys, major, l
 def test_a_good_seed_is_used(monkeypatch, tmp_path, major, line):
     use_settings(monkeypatch, tmp_path, "LAMA_SEED = %s\n" % line, major)
     notices = []
-    assert boardopen.seed(notices) == 42 and notices == []
+    assert settings.seed(notices) == 42 and notices == []
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -136,7 +136,7 @@ def test_a_good_seed_is_used(monkeypatch, tmp_path, major, line):
 def test_lama_drive_other_than_auto_code_pc_is_named_and_auto_is_used(monkeypatch, tmp_path, major, line, shown):
     use_settings(monkeypatch, tmp_path, "LAMA_DRIVE = %s\n" % line, major)
     notices = []
-    assert boardopen.drive(notices) == "auto"
+    assert settings.drive(notices) == "auto"
     assert len(notices) == 1 and notices[0].startswith("LAMA_DRIVE = %s: " % shown), notices
 
 
@@ -144,17 +144,17 @@ def test_lama_drive_other_than_auto_code_pc_is_named_and_auto_is_used(monkeypatc
 def test_lama_drive_names_are_taken_in_any_case(monkeypatch, tmp_path, major):
     use_settings(monkeypatch, tmp_path, 'LAMA_DRIVE = "PC"\n', major)
     notices = []
-    assert boardopen.drive(notices) == "pc" and notices == []
+    assert settings.drive(notices) == "pc" and notices == []
 
 
 def test_an_unquoted_word_on_9_is_named_with_its_text_from_the_file(monkeypatch, tmp_path):
     # CircuitPython 9's ValueError names no value on a board: the notice reads the line itself.
     use_settings(monkeypatch, tmp_path, "LAMA_JOYSTICK_FLIP = y\n", 9)
     notices = []
-    assert boardopen.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) is None
+    assert settings.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) is None
     assert notices == ["LAMA_JOYSTICK_FLIP = y: put it in quotes"]
     use_settings(monkeypatch, tmp_path, "LAMA_JOYSTICK_FLIP = y\n", 10)
-    assert boardopen.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) == "y"
+    assert settings.choice("LAMA_JOYSTICK_FLIP", "x y xy yx".split(), notices) == "y"
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -167,7 +167,7 @@ def test_any_bytes_at_all_never_raise(monkeypatch, tmp_path, major):
         junk = bytes(r.choice(alphabet) for _ in range(r.randrange(0, 40)))
         use_settings(monkeypatch, tmp_path, b"LAMA_SEED = " + junk, major)
         notices = []
-        seed = boardopen.seed(notices)
+        seed = settings.seed(notices)
         assert seed is None or 0 <= seed <= 999999999
         assert all("LAMA_SEED" in n for n in notices)
 
@@ -180,7 +180,7 @@ def test_a_memory_error_from_getenv_is_named_too(monkeypatch, tmp_path):
     (tmp_path / "settings.toml").write_text('LAMA_SEED = "' + "1" * 9000 + '"\n')
     monkeypatch.setattr(os, "getenv", getenv_)
     notices = []
-    assert boardopen.seed(notices) is None and notices == ['LAMA_SEED = "11111111111: cannot be read']
+    assert settings.seed(notices) is None and notices == ['LAMA_SEED = "11111111111: cannot be read']
 
 
 # ---- hal.board.open() on a board with buttons on pins ------------------------------------------------
@@ -199,6 +199,9 @@ def pin_board(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "microcontroller", types.SimpleNamespace(nvm=bytearray(8192), Pin=pinmod.Pin))
     monkeypatch.setitem(sys.modules, "storage", types.SimpleNamespace(getmount=lambda path: None))
     monkeypatch.setitem(sys.modules, "analogio", None)
+    for name in list(sys.modules):  # start-up modules another test left (a board starts afresh)
+        if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
+            monkeypatch.delitem(sys.modules, name)
 
     def sleep(seconds):
         clock.now += int(seconds * 1000)
@@ -220,7 +223,8 @@ def pin_board(monkeypatch, tmp_path):
 
 
 def opened(monkeypatch):
-    """hal.board.open(), recording the Keys it made; (hw, the names of its pins, the hal bits of its keys)."""
+    """hal.board.open(), recording the Keys it made; (hw, the names of its keys' pins, the logical bit of
+    each key (short press))."""
     import keypad  # the stand-in, from sys.modules
 
     made = []
@@ -237,7 +241,8 @@ def opened(monkeypatch):
     assert len(live) <= 1
     names = [p.name for p in live[0].pins] if live else []
     hw.notices.remove("No display: text on USB")  # (these boards have none: the screens go to the console)
-    return hw, names, [pins.BITS[k] for k in range(len(names))]
+    b = hw.buttons
+    return hw, names, [b.logical(b.bits[0][k])[0] for k in range(len(names))]
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -245,8 +250,8 @@ def test_a_pin_named_for_two_buttons_keeps_the_first(pin_board, monkeypatch, tmp
     pin_board.make(D5="PA16", D6="PA18")
     use_settings(monkeypatch, tmp_path, 'LAMA_BUTTON_A = "D5"\nLAMA_BUTTON_B = "D5"\n', major)
     hw, names, bits = opened(monkeypatch)
-    assert names == ["D5"] and bits == [hal.A]
-    assert "LAMA_BUTTON_B = D5: is A's pin" in hw.notices and "No B button: settings.toml" in hw.notices
+    assert names == ["D5"]
+    assert hw.notices == ["LAMA_BUTTON_B = D5: is A's pin", "Few buttons: settings.toml"]
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -259,11 +264,12 @@ def test_two_names_of_one_pin_are_one_pin(pin_board, monkeypatch, tmp_path, majo
 
 @pytest.mark.parametrize("major", RELEASES)
 def test_a_setting_naming_another_buttons_default_pin_takes_it(pin_board, monkeypatch, tmp_path, major):
-    pin_board.make(board_id="clue_nrf52840_express", BUTTON_A="P1_02", BUTTON_B="P1_10")
+    pin_board.make(BUTTON_A="P1_02", BUTTON_B="P1_10")
     use_settings(monkeypatch, tmp_path, 'LAMA_BUTTON_A = "BUTTON_B"\n', major)
     hw, names, bits = opened(monkeypatch)
-    assert names == ["BUTTON_B"] and bits == [hal.A]  # settings before defaults
-    assert "No B button: settings.toml" in hw.notices
+    # Settings before defaults: A is BUTTON_B; BUTTON_A, no one's default now, is a button of its own.
+    assert names == ["BUTTON_B", "BUTTON_A"] and bits == [hal.A, hal.RIGHT]
+    assert hw.notices == ["Unknown board: 2 buttons"] and hw.buttons.scheme == hal.SCHEME_TWO
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -280,13 +286,13 @@ def test_a_setting_naming_another_buttons_default_pin_takes_it(pin_board, monkey
     ],
 )
 def test_a_name_that_is_no_pin_is_named_and_the_board_button_used(pin_board, monkeypatch, tmp_path, major, wanted, why):
-    pin_board.make(
-        board_id="clue_nrf52840_express", BUTTON_A="P1_02", BUTTON_B="P1_10", D5="P0_01", I2C=lambda: 0, SPI=lambda: 0
-    )
+    pin_board.make(BUTTON_A="P1_02", BUTTON_B="P1_10", D5="P0_01", I2C=lambda: 0, SPI=lambda: 0)
     use_settings(monkeypatch, tmp_path, 'LAMA_BUTTON_A = "%s"\n' % wanted, major)
     hw, names, bits = opened(monkeypatch)
-    assert hw.notices == ["LAMA_BUTTON_A = %s: %s" % (wanted, why)]
-    assert sorted(zip(bits, names)) == [(hal.B, "BUTTON_B"), (hal.A, "BUTTON_A")]
+    assert hw.notices == ["LAMA_BUTTON_A = %s: %s" % (wanted, why), "Unknown board: 2 buttons"]
+    # Two buttons: A acts, B moves (held: back), as hal/boards/pins.py plays a board of no profile.
+    assert sorted(zip(bits, names)) == [(hal.A, "BUTTON_A"), (hal.RIGHT, "BUTTON_B")]
+    assert hw.buttons.labels == ("A", "hold B", "hold A", "B", "")
 
 
 @pytest.mark.parametrize("major", RELEASES)
@@ -297,15 +303,15 @@ def test_a_pin_in_use_is_left_out_and_named(pin_board, monkeypatch, tmp_path, ma
         monkeypatch, tmp_path, 'LAMA_BUTTON_A = "D5"\nLAMA_BUTTON_B = "D6"\nLAMA_BUTTON_UP = "TFT_CS"\n', major
     )
     hw, names, bits = opened(monkeypatch)
-    assert names == ["D5", "D6"] and bits == [hal.A, hal.B]
-    assert hw.notices == ["Up: pin TFT_CS in use"]
+    assert names == ["D5", "D6"] and bits == [hal.A, hal.RIGHT]
+    assert hw.notices == ["Up: pin TFT_CS in use", "Unknown board: 2 buttons"]
 
 
 def test_an_unquoted_pin_name_works_on_10_and_is_named_on_9(pin_board, monkeypatch, tmp_path):
     pin_board.make(D5="PA16", D6="PA18")
     use_settings(monkeypatch, tmp_path, "LAMA_BUTTON_A = D5\nLAMA_BUTTON_B = D6\n", 10)
     hw, names, bits = opened(monkeypatch)
-    assert names == ["D5", "D6"] and hw.notices == []
+    assert names == ["D5", "D6"] and hw.notices == ["Unknown board: 2 buttons"]
     use_settings(monkeypatch, tmp_path, "LAMA_BUTTON_A = D5\nLAMA_BUTTON_B = D6\n", 9)
     pin_board.pins.pins[:] = [None] * 64  # (the first open's Keys holds its pins)
     hw, names, bits = opened(monkeypatch)

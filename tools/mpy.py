@@ -34,12 +34,14 @@ def binary(name):
 
 
 def compile_packages(dest, packages=("engine",)):
-    """Compile each ``packages`` folder's .py files into ``dest`` as .mpy files."""
+    """Compile each ``packages`` folder's .py files (and its subpackages': hal/boards) into ``dest`` as .mpy files."""
     cross = binary("mpy-cross")
     for package in packages:
         src = os.path.join(ROOT, package)
         os.makedirs(os.path.join(dest, package), exist_ok=True)
         for name in sorted(os.listdir(src)):
+            if os.path.isfile(os.path.join(src, name, "__init__.py")):
+                compile_packages(dest, (package + "/" + name,))
             if not name.endswith(".py"):
                 continue
             out = os.path.join(dest, package, name[:-3] + ".mpy")
