@@ -105,6 +105,19 @@ def actions_into(h, buf):
     return k
 
 
+def last_seat(h):
+    """The seat of the current round's newest action, or -1 (none yet: a new deal).
+
+    play.table asks it before a human's turn: another seat's means something happened since
+    that human's turn ("Since your turn", play/recap.py)."""
+    if h[0]:
+        return -1
+    i = h[1] + 1
+    while i > 1 and h[i] >= DETAIL:
+        i -= 1
+    return h[i] >> _SEAT_SHIFT if i > 1 else -1
+
+
 def size(h):
     """Bytes a record of ``h`` takes (its two header bytes, then its entries)."""
     return 2 + h[1]

@@ -29,7 +29,16 @@ from play import view as v
 from play.table import Table
 
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
-NOW_AND_THEN = ("engine.checks", "play.screens", "play.roundend", "play.rules_text", "hal.nvmaside")
+NOW_AND_THEN = (
+    "engine.checks",
+    "play.screens",
+    "play.roundend",
+    "play.rules_text",
+    "play.recap",
+    "play.hint",
+    "play.stats",
+    "hal.nvmaside",
+)
 
 
 def intern_names():
@@ -65,7 +74,7 @@ class App:
     def run(self):
         self.apply_settings()
         for note in self.hw.notices:
-            self.ui.message("Note", _ui.wrap(note), "OK", v.ALERT)
+            self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
         self.load()
         self.apply_settings()
         cursor = 0
@@ -78,6 +87,7 @@ class App:
                 "Speed: " + mt.SPEEDS[self.setup_match.speed],
                 "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
                 "Sound: " + ("On" if self.setup_match.sound else "Off"),
+                "Statistics",
                 "About",
             ]
             # Every item on screen, no scrolling: the board's name goes when Continue comes.
@@ -103,6 +113,8 @@ class App:
                     self.play()
                 elif choice == "Rules":
                     self.screen("rules", self)
+                elif choice == "Statistics":
+                    self.screen("show", self, module="stats")
                 elif choice == "About":
                     self.screen("about", self)
             except Exception as e:  # a bug or a store's surprise must not end the program
@@ -119,7 +131,7 @@ class App:
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
-        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "OK", v.ALERT)
+        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), None, v.ALERT)
 
     def apply_settings(self):
         """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""
@@ -167,7 +179,8 @@ class App:
         """Run ``name`` of play/<module>.py with ``args``, then drop the module: its result.
 
         play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
-        play/roundend.py has ``summary``."""
+        play/roundend.py ``summary``; play/recap.py ``since`` and ``log``; play/hint.py ``hint``;
+        play/stats.py ``record`` and ``show``."""
         import play
 
         __import__("play." + module)
@@ -184,13 +197,13 @@ class App:
             data = storage.load()
         except Exception as e:  # OSError, or a store's own surprise
             self.ui.message(
-                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "OK", v.ALERT
+                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), None, v.ALERT
             )
             return
         if not data:
             if getattr(storage, "lost", False):
                 lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-                self.ui.message("Save was lost", lines, "OK", v.ALERT)
+                self.ui.message("Save was lost", lines, None, v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)
@@ -206,7 +219,10 @@ class App:
                 + _ui.wrap("Kept as %s." % where)
                 + _ui.wrap("Starting fresh.")
             )
-            self.ui.message("Save not loaded", lines, "OK", v.ALERT)
+            self.ui.message("Save not loaded", lines, None, v.ALERT)
+            return
+        if self.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
+            self.screen("record", self, module="stats")
 
     def save(self):
         """Store the match (a store writes nothing when it holds the same); False when it failed."""
@@ -221,7 +237,7 @@ class App:
                 self.ui.message(
                     "Not saved",
                     _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
-                    "play on",
+                    self.ui.footer("play on"),
                     v.ALERT,
                 )
             return False
@@ -248,6 +264,7 @@ def _copy_settings(m):
     s.speed = m.speed
     s.brightness = m.brightness
     s.sound = m.sound
+    s.recap = m.recap
     s.kinds[:] = m.kinds
     s.names[:] = m.names
     return s

@@ -1,16 +1,19 @@
 """A match: who plays (humans, bots and their levels, names), the game, the save.
 
-The save is one record (engine.codec framing, magic ``LKSV``, version 3)::
+The save is one record (engine.codec framing, magic ``LKSV``, version 4)::
 
-    players | variant | settings | where | kinds x6 | names x6 | bot rng (4) | writer (3) | game record
+    players | variant | settings | where | kinds x6 | names x6 | bot rng (4) | writer (3) | hints x6 | game record
 
-``writer`` is the version of the game that wrote it (``play.VERSION``: major, minor, patch).
-A version 2 save (the same without ``writer``, written by 0.1.0 before it recorded itself)
-still loads; its ``written_by`` is None.
+``writer`` is the version of the game that wrote it (``play.VERSION``: major, minor, patch);
+``hints`` the hints each seat asked for in this game (play/hint.py; the statistics add them up
+at its end). A version 3 save (the same without ``hints``) loads with none used, and a version
+2 save (without ``writer`` either, written by 0.1.0 before it recorded itself) too; its
+``written_by`` is None.
 
 ``settings`` is the bots' speed (bits 0-1), the lights' brightness XOR 2
-(bits 2-3) and sound off (bit 4): a save from before the lights and sound
-(the speed alone) reads as their defaults, Mid and On, so no new version.
+(bits 2-3), sound off (bit 4) and the recap (bits 5-6: ``RECAPS``): a save
+from before the lights, sound and recap (the speed alone) reads as their
+defaults, Mid, On and Auto, so no new version for those.
 
 ``where`` says which screen the flow was on between actions (playing, a
 round summary not yet seen, game over), so a power cut resumes exactly
@@ -26,8 +29,8 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-SAVE_VERSION = const(3)  # 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
-_NO_WRITER = const(2)  # the save version without the writer's version, still read
+SAVE_VERSION = const(4)  # 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+_NO_WRITER = const(2)  # the save version without the writer's version (nor hints), still read
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)
@@ -46,10 +49,14 @@ SPEEDS = ("Slow", "Normal", "Fast", "Instant")
 SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
 MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (play.motion)
 BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
+# "Since your turn" (play/recap.py) when only bots played in between: Auto is on at the Fast and
+# Instant speeds, where their moves fly by (after a hand-off it always comes).
+RECAPS = ("Auto", "On", "Off")
 
 _HEAD = const(16)
 _WRITER_AT = const(20)  # after the head and the bot rng (4)
-_GAME_AT = const(23)  # the game record, after the writer (3)
+_HINTS_AT = const(23)  # after the writer (3)
+_GAME_AT = const(29)  # the game record, after the hints (6)
 
 
 def name_count():
@@ -65,11 +72,13 @@ class Match:
         self.speed = 1
         self.brightness = 2  # Mid
         self.sound = True
+        self.recap = 0  # RECAPS: Auto
         self.where = PLAYING
         self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
         self.names = bytearray((0, 1, 2, 3, 4, 5))
         self.game = None
         self.bot_rng = rng.Rng(0)
+        self.hints = bytearray(6)  # hints asked for, per seat (play/hint.py), up to 255
         self.written_by = VERSION  # the version that wrote a loaded save: (major, minor, patch), or None (not said)
         self._packed = None  # the buffer pack() reuses
 
@@ -87,11 +96,17 @@ class Match:
                 n += 1
         return n
 
+    def recaps(self):
+        """Whether "Since your turn" comes when only bots played since a human's turn (RECAPS)."""
+        return self.recap == 1 or (self.recap == 0 and self.speed >= 2)
+
     def start(self, seed):
         """Deal a new game with these settings."""
         self.game = game.new_game(self.players, seed, ("kadabra", "classic")[self.variant])
         self.bot_rng = rng.Rng(seed ^ 0x5A5A)
         self.where = PLAYING
+        for p in range(6):
+            self.hints[p] = 0
 
     def to_bytes(self):
         """The save record, a new bytearray."""
@@ -113,23 +128,26 @@ class Match:
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant
-        out[at + 2] = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16)
+        out[at + 2] = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16) | self.recap << 5
         out[at + 3] = self.where
         out[at + 4 : at + 10] = self.kinds
         out[at + 10 : at + 16] = self.names
         out[at + _HEAD : at + _HEAD + 4] = self.bot_rng.state
         for i in range(3):  # byte by byte: a slice would allocate on CircuitPython 9
             out[at + _WRITER_AT + i] = VERSION[i]
+        for i in range(6):
+            out[at + _HINTS_AT + i] = self.hints[i]
         end = g.record_into(out, at + _GAME_AT)
         end = codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
         return memoryview(out)[:end]
 
     @staticmethod
     def from_bytes(data):
-        """A Match from :meth:`to_bytes` (or a version 2 save); ValueError with a short reason otherwise."""
-        old = len(data) > 4 and data[4] == _NO_WRITER
-        body = codec.unframe(data, SAVE_MAGIC, _NO_WRITER if old else SAVE_VERSION, "save")
-        at = _WRITER_AT if old else _GAME_AT
+        """A Match from :meth:`to_bytes` (or a version 3 or 2 save); ValueError with a short reason otherwise."""
+        version = data[4] if len(data) > 4 and _NO_WRITER <= data[4] < SAVE_VERSION else SAVE_VERSION
+        body = codec.unframe(data, SAVE_MAGIC, version, "save")
+        old = version == _NO_WRITER
+        at = (_WRITER_AT, _HINTS_AT, _GAME_AT)[version - _NO_WRITER]
         if len(body) < at:
             raise ValueError("save is cut short")
         m = Match()
@@ -137,13 +155,16 @@ class Match:
         m.speed = settings & 3
         m.brightness = ((settings >> 2) & 3) ^ 2
         m.sound = not (settings & 16)
+        m.recap = settings >> 5
         m.kinds[:] = body[4:10]
         m.names[:] = body[10:16]
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
         m.written_by = None if old else (body[_WRITER_AT], body[_WRITER_AT + 1], body[_WRITER_AT + 2])
+        if at == _GAME_AT:
+            m.hints[:] = body[_HINTS_AT:_GAME_AT]
         m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
-        ok = ok and settings < 32 and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
+        ok = ok and m.recap < len(RECAPS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
         # The screen it was on: play goes on until the game is over, a summary may be due.
         if m.where == SUMMARY:
             ok = ok and g.last_round() is not None

@@ -132,54 +132,68 @@ def about(app):
             out = out[-room:]
             out[0] = "~" + out[0][1:]  # the start is cut
         lines += out
-    app.ui.message("About", lines, "back")
+    app.ui.message("About", lines, app.ui.footer("back"))
 
 
 def next_setting(app, row):
-    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ..."): its next value.
+    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ...", "Recap: ..."): its next value.
 
-    The bots' pace, the lights' brightness (Off, Low, Mid, High) or sound on/off; kept
-    for new games too, and the lights and sound applied to the hardware at once.
+    The bots' pace, the lights' brightness (Off, Low, Mid, High), sound on/off or when "Since
+    your turn" comes (play/recap.py: Auto, On, Off); kept for new games too, and the lights and
+    sound applied to the hardware at once.
     """
     m = app.setup_match
     if row.startswith("Speed"):
         m.speed = (m.speed + 1) % len(mt.SPEEDS)
     elif row.startswith("Lights"):
         m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
+    elif row.startswith("Recap"):
+        m.recap = (m.recap + 1) % len(mt.RECAPS)
     else:
         m.sound = not m.sound
     if app.match is not None:
         app.match.speed = m.speed
         app.match.brightness = m.brightness
         app.match.sound = m.sound
+        app.match.recap = m.recap
     app.apply_settings()
 
 
 def game_menu(app):
-    """The Start menu in a game: True when the player chose to save and quit."""
+    """The Start menu in a game: True when the player chose to save and quit.
+
+    Hint and Round log are play/hint.py and play/recap.py, loaded for the moment."""
     cursor = 0
     new = True
     while True:
         m = app.match
         items = [
             "Resume",
+            "Hint",
+            "Round log",
             "Rules",
             "Save and quit",
             "Speed: " + mt.SPEEDS[m.speed],
             "Lights: " + mt.BRIGHTNESS[m.brightness],
             "Sound: " + ("On" if m.sound else "Off"),
+            "Recap: " + mt.RECAPS[m.recap],
         ]
         i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
         cursor = i
         new = True
-        if i >= 3:
+        if i >= 5:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
         elif i == 1:
+            app.screen("hint", app, module="hint")
+            return False  # back to the turn: the hint's card is there to choose
+        elif i == 2:
+            app.screen("log", app, m.game.current_player, module="recap")
+        elif i == 3:
             rules(app)
         else:
-            return i == 2
+            return i == 4
 
 
 def rules(app):
@@ -193,7 +207,7 @@ def rules(app):
         page = pages[i]
         shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
         title = "%s %d/%d" % (page[0], i + 1, len(pages))
-        b = app.ui.message(title, page[1], ("next", "leave", "", "pages"), v.NORMAL, shown, keys)
+        b = app.ui.message(title, page[1], app.ui.footer("next", "leave", "", "pages"), v.NORMAL, shown, keys)
         if b & (hal.A | hal.RIGHT | hal.DOWN | hal.TAP):
             i += 1
         elif b & (hal.LEFT | hal.UP):

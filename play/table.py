@@ -16,7 +16,7 @@ power cut there resumes on the same screen.
 """
 
 import hal
-from engine import bots, cards, game
+from engine import bots, cards, game, history
 from play import match as mt
 from play import view as v
 
@@ -58,66 +58,87 @@ class Table:
         """Play until the game is over (True) or the player saves and quits (False)."""
         m = self.m
         g = self.g
-        ui = self.ui
         while True:
             if m.where == mt.SUMMARY:
                 over = g.is_over()
-                if over:  # saved as finished: the game's last save (a cut now ends on the title)
+                if over:  # the game's last save, whoever moved last (a cut now ends on the title)
                     m.where = mt.FINISHED
+                    self.unsaved = True
                 self.save()
+                if over:  # then the statistics (play/stats.py: a cut before them, the next start-up)
+                    self.app.screen("record", self.app, module="stats")
                 self.holder = -1  # the next human turn starts with a hand-off
-                self.app.screen("summary", self, module="roundend")
-                m.where = mt.FINISHED if over else mt.PLAYING
-            if m.where == mt.FINISHED:
-                self.save()
-                names = [m.name(q) for q in g.winners()]
-                win = " and ".join(names) + (" wins!" if len(names) == 1 else " win!")
-                self.app.light(-1)
-                self.app.beep(hal.BEEP_OVER)
-                ui.message("Game over", (win + "||Fewest points win;|someone reached 40.").split("|"), "title", v.GOOD)
-                return True
+                self.app.screen("summary", self, module="roundend")  # (and game over)
+                if over:
+                    return True
+                m.where = mt.PLAYING
             p = g.current_player
             self.app.light(p)  # the NeoPixels in the colour of the seat to act
             if m.kinds[p] != mt.HUMAN:
-                self.waited = True
-                self.status(p, m.name(p) + " is thinking...")
-                ui.show()
-                budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
-                self.act(p, bots.choose(g, p, m.kinds[p] - 1, m.bot_rng, budget))
-                self.status(p, self.event)
-                ui.show()
-                ui.pause(mt.SPEED_MS[m.speed])
+                self.bot(p)
                 continue
-            if p != self.open:  # a human's turn begins: the decisions before it are saved
-                self.save()
-            if m.humans() > 1 and self.holder != p:
-                self.handoff(p)
-                self.waited = True
-            if self.waited:
-                self.waited = False
-                self.app.beep(hal.BEEP_TURN)
-            self.holder = p
-            if g.phase == game.PLAY:
-                a = self.turn(p)
-            elif g.phase == game.CHOOSE_GIVE:
-                kind = _lowest(g, p)
-                legal = g.legal_actions()
-                best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
-                labels = [
-                    "%-5s %3d pts %2d cards"
-                    % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
-                    for a in legal
-                ]
-                header = ("You played a 1: choose|who gets your %s." % kind).split("|")
-                a = legal[self.ui.menu("Give a " + kind, labels, best, ui.footer("give"), header=header, back=False)]
-            else:  # CHOOSE_RETURN (R21)
-                legal = [a for a in _RETURNS if a in g.legal_actions()]
-                labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
-                header = "You went out!|You may give one token|back to the supply.".split("|")
-                a = legal[self.ui.menu("Well played", labels, 0, ui.footer("choose"), header=header, back=False)]
+            a = self.human(p)
             if a < 0:
                 return False
             self.act(p, a)
+
+    def bot(self, p):
+        """Seat ``p``'s bot moves, shown for the match's speed."""
+        m = self.m
+        ui = self.ui
+        self.waited = True
+        self.status(p, m.name(p) + " is thinking...")
+        ui.show()
+        budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
+        self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
+        self.status(p, self.event)
+        ui.show()
+        ui.pause(mt.SPEED_MS[m.speed])
+
+    def human(self, p):
+        """Seat ``p``'s decision: the hand-off when the device changes hands, what happened since
+        their last turn (play/recap.py), then the turn or a rule prompt; -1 to save and quit."""
+        m = self.m
+        g = self.g
+        begins = p != self.open  # a human's turn begins (not an exchange's or a card's sequel)
+        if begins:  # the decisions before it are saved
+            self.save()
+        handed = m.humans() > 1 and self.holder != p
+        if handed:
+            self.handoff(p)
+        if handed or self.waited:
+            self.waited = False
+            self.app.beep(hal.BEEP_TURN)
+            # Since their turn: always after a hand-off; with only bots in between, by the setting.
+            if begins and (handed or m.recaps()) and history.last_seat(g.h) not in (-1, p):
+                self.app.screen("since", self.app, p, module="recap")
+        self.holder = p
+        if g.phase == game.PLAY:
+            return self.turn(p)
+        if g.phase == game.CHOOSE_GIVE:
+            return self.give(p)
+        return self.give_back(p)
+
+    def give(self, p):
+        """R11's prompt after a 1: whom to give the lowest token (the leader by default)."""
+        g = self.g
+        m = self.m
+        kind = _lowest(g, p)
+        legal = g.legal_actions()
+        best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
+        labels = [
+            "%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
+            for a in legal
+        ]
+        header = ("You played a 1: choose|who gets your %s." % kind).split("|")
+        return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
+
+    def give_back(self, p):
+        """R21's prompt after going out: which token to return (the most valuable by default)."""
+        legal = [a for a in _RETURNS if a in self.g.legal_actions()]
+        labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
+        header = "You went out!|You may give one token|back to the supply.".split("|")
+        return legal[self.ui.menu("Well played", labels, 0, self.ui.footer("choose"), header=header, back=False)]
 
     def save(self):
         """Save when a human decided something since the last save (the game waits for a person).
@@ -256,7 +277,7 @@ class Table:
         ).split("|")
         if not self.event:
             lines.pop()
-        self.ui.message("Pass the device", lines, "I am " + name, v.HIGHLIGHT, (), hal.A | hal.TAP)
+        self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):
         """A human's turn: pick a card or an action in the row; -1 to save and quit.

@@ -133,11 +133,10 @@ class Ui:
         if hurried:
             hw.buttons.clear()
 
-    def message(self, title, lines, footer="OK", color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START | hal.TAP):
+    def message(self, title, lines, footer=None, color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START | hal.TAP):
         """A screen of text, ``cards`` (codes) drawn under it; returns the press of ``keys`` that closed it.
 
-        ``footer``: what the act input does here ("OK": "A: OK", "tap: OK" ...), or a tuple of
-        :meth:`footer`'s arguments."""
+        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names."""
         view = self.view
         view.clear()
         view.title = title
@@ -145,7 +144,7 @@ class Ui:
             view.add_card(c, v.PLAYABLE)
         for i in range(min(len(lines), v.LINES_WITH_CARDS if cards else v.LINES)):
             view.line(i, lines[i], color)
-        view.footer = self.footer(footer) if isinstance(footer, str) else self.footer(*footer)
+        view.footer = self.footer("OK") if footer is None else footer
         self.show()
         while True:
             b = self.wait()

@@ -47,7 +47,7 @@ def test_a_save_from_before_the_settings_reads_as_mid_and_sound_on():
 
 def test_a_settings_byte_out_of_range_is_refused():
     data = bytearray(started().to_bytes())
-    data[codec.HEAD + 2] |= 32
+    data[codec.HEAD + 2] |= 0x60  # the recap's bits 5-6: 3 is no value (play.match.RECAPS)
     body = bytes(data[codec.HEAD : -2])
     with pytest.raises(ValueError) as e:
         mt.Match.from_bytes(codec.frame(mt.SAVE_MAGIC, mt.SAVE_VERSION, body))
@@ -293,8 +293,8 @@ def test_the_title_rows_cycle_lights_and_sound_and_apply_them_at_once():
 
 
 def test_the_settings_go_with_the_save_and_come_back_after_a_restart():
-    hw, app, driver, rec = play(new_game_script([0, 1, 1]) + " Start Down Down Down Down A Down A B", max_screens=0)
-    assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu: Lights, Sound
+    hw, app, driver, rec = play(new_game_script([0, 1, 1]) + " Start" + " Down" * 6 + " A Down A B", max_screens=0)
+    assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu (play/screens.py): Lights, Sound
     saved = hw.storage.data
     hw2, app2, _, _ = play("", save=saved, max_screens=0)
     assert (app2.setup_match.brightness, app2.setup_match.sound) == (3, False)

@@ -32,15 +32,48 @@ def test_the_version_is_one_place_and_pyproject_says_the_same():
         said = re.search(r'^version = "([^"]+)"', f.read(), re.M).group(1)
     assert said == TEXT, "pyproject.toml's version must be play.VERSION (play/__init__.py)"
 
+# A save of the version before the hints (save version 3, commit 8924fdd): 3 players (you, Bot
+# Hard, Bot Easy; Eva, Hugo, Cleo), speed Fast, lights High, sound off, round 2 with 7 actions
+# in its history, scores 25 / 20 / 22, 38 cards in the pile.
+SAVE_V3 = bytes.fromhex(
+    "4c4b535603b70003001600000301020202040702030405fa142a2b0001004c414d4102970066030000000d000706400200"
+    "150625eb00000000050f000100100000000000000022080a0001002000000120110100000602000200300200000000000010"
+    "010d06070609020203090206010c0d0d0d060d0e0f1010051010051010111104111111111111061101260100ff00ff0c0120"
+    "00100200000000111100000200000011000101090100000000100010003000073252093632564d0763a56a"
+)
+
 
 def test_a_save_records_the_version_that_wrote_it():
     m = mt.Match()
     m.start(7)
     data = m.to_bytes()
-    assert data[4] == mt.SAVE_VERSION == 3
+    assert data[4] == mt.SAVE_VERSION == 4
     back = mt.Match.from_bytes(data)
     assert back.written_by == play.VERSION and back.to_bytes() == data
     assert data[codec.HEAD + 20 : codec.HEAD + 23] == bytes(play.VERSION)  # after the seats and the bot rng
+
+
+def test_a_save_keeps_the_hints_each_seat_used_and_the_recap_setting():
+    m = mt.Match()
+    m.start(7)
+    m.hints[:] = bytes((3, 0, 255, 1, 0, 0))
+    m.recap = 2
+    back = mt.Match.from_bytes(m.to_bytes())
+    assert list(back.hints) == [3, 0, 255, 1, 0, 0] and back.recap == 2 and back.to_bytes() == m.to_bytes()
+    assert list(m.to_bytes()[codec.HEAD + 23 : codec.HEAD + 29]) == [3, 0, 255, 1, 0, 0]  # after the writer
+    m.start(8)  # a new game: none used
+    assert not any(m.hints)
+
+
+def test_a_save_of_version_3_loads_with_no_hints_used_its_history_and_all():
+    old = mt.Match.from_bytes(SAVE_V3)
+    assert old.written_by == (0, 1, 0) and not any(old.hints) and old.recap == 0
+    assert (old.players, old.speed, old.brightness, old.sound) == (3, 2, 3, False)
+    g = old.game
+    assert (g.round_number, g.draw_pile_size, g.scores()) == (2, 38, [25, 20, 22])
+    assert g.history() == [(1, 18), (2, 18), (0, 9), (1, 22), (1, 18), (2, 22), (2, 13)]
+    again = old.to_bytes()
+    assert again[4] == 4 and mt.Match.from_bytes(again).game.to_bytes() == g.to_bytes()
 
 
 def test_a_save_of_the_version_before_loads_and_is_saved_again_with_the_writer():
@@ -83,7 +116,7 @@ def test_about_shows_the_version():
     assert any("L.A.M.A. Kadabra " + TEXT in line for line in about[0])
 
 
-@pytest.mark.parametrize("version", [1, 4])
+@pytest.mark.parametrize("version", [1, 5])
 def test_a_save_this_version_cannot_read_is_kept_aside_with_the_reason(version):
     # Version 1 (before the stores' records changed) or a newer game's: never loaded, never lost.
     data = codec.frame(mt.SAVE_MAGIC, version, bytes(codec.unframe(SAVE_V2, mt.SAVE_MAGIC, 2)))

@@ -1,0 +1,79 @@
+"""A hint on a human's turn (issue 25): what the Normal player would do, and why, in one line.
+
+``App.screen("hint", app, module="hint")`` from the turn's menu. The choice is Normal's own
+(engine/bots.py: it decides on a view in which every card the seat cannot see is dealt anew),
+and the reason reads only what the seat may know: its hand and tokens, the top card, the stage
+and how many cards each seat holds. Each hint is counted for the seat (``Match.hints``, in the
+save: shown at game over and added to the statistics).
+"""
+
+from engine import bots, cards
+from engine.cards import LLAMA
+from engine.rules import COLLECT, DRAW, EXCHANGE, QUIT, SKIP
+from play import view as v
+from play.ui import wrap
+
+
+def hint(app):
+    """Show Normal's choice for the seat to act, with its reason; count it."""
+    m = app.match
+    g = m.game
+    p = g.current_player
+    a = bots.normal(g, p, None)  # (Normal draws no random numbers)
+    if m.hints[p] < 255:
+        m.hints[p] += 1
+    labels = getattr(app.hw.buttons, "labels", None) or ("A",)
+    app.ui.message("Hint", ["The Normal player"] + wrap(reason(g, p, a)), labels[0] + ": back", v.NORMAL, (a,))
+
+
+def reason(g, p, a):
+    """``"plays 5: keeps a card that can follow"``: action ``a`` of seat ``p`` and why, from what ``p`` sees."""
+    if a == EXCHANGE:
+        return "swaps 10 whites for a black: the next token to go is the black"
+    if a == COLLECT:
+        return "takes the stage: no llama to play"
+    if a == SKIP:
+        if g.show_active:
+            return "skips: gives the magic token back, the show goes on"
+        near = 99
+        for q in range(g.players):
+            if q != p and g.in_round(q) and g.hand_size(q) < near:
+                near = g.hand_size(q)
+        if near <= 2:
+            return "skips: the magic token back before someone goes out"
+        return "skips: no card fits, the magic token goes back"
+    hand = g.hand(p)
+    worth = cards.points_for(_values(hand))
+    worth = (worth & 31) + 10 * (worth >> 5)
+    if a == DRAW:
+        return "draws: no card fits and your hand is worth %d" % worth
+    if a == QUIT:
+        return "quits: no card fits, the hand costs only %d" % worth
+    if a >= cards.COUNT:  # a rule decision: the prompts have no menu, but say something
+        return bots.game.action_name(a)
+    does = "plays " + cards.name(a) + ": "
+    if len(hand) == 1:
+        return does + "goes out"
+    if g.show_active:
+        return does + "a llama keeps the stage's tokens away"
+    icon = cards.ICON[a]
+    if icon == cards.ICON_CIRCLE:
+        return does + "gives a token away"
+    if icon == cards.ICON_SQUARE:
+        return does + "the next player draws"
+    if icon == cards.ICON_STAR:
+        return does + "takes the magic token"
+    for i in range(len(hand)):
+        if cards.plays_on(hand[i], a) and (hand[i] != a or hand.count(a) > 1):
+            return does + "keeps a card that can follow"
+    if a == LLAMA:
+        return does + "the llama sheds most points"
+    return does + "the highest card that fits"
+
+
+def _values(hand):
+    """The values in ``hand`` (codes) as cards.points_for takes them."""
+    seen = 0
+    for c in hand:
+        seen |= cards.VALUE_BITS[c]
+    return seen

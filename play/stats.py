@@ -1,0 +1,155 @@
+"""Statistics per player name (issue 25): games, wins, average points, best game, hints used.
+
+Kept beside the save as the store's second record kind (``hw.storage.save(data, hal.STATS)``)
+and written once per finished game, right after the save that ends it: on a SAMD51 that is one
+more nvm erase a game (hal/saves.py; an RP2040's log appends it). Only human seats count
+(a bot's name is just a label). ``App.screen("record", app, module="stats")`` adds the finished
+game of ``app.match``; ``App.screen("show", app, module="stats")`` is the title's Statistics.
+
+The record is an engine.codec frame (magic ``LKST``, version 1)::
+
+    last game (4) | names (1) | per name, in play.match's order: games (2) | wins (2) |
+    points (3) | best (1, 255: none yet) | hints (2)            (little-endian, capped)
+
+``last game`` (two CRCs of the finished game's state and result) makes the count happen
+exactly once: the game is saved as finished first, and a power cut before its statistics were
+written leaves that save, which the next start-up adds (play/app.py, ``App.load``); a game
+counted already is not counted again. A record that cannot be read is kept aside
+(``set_aside(hal.STATS)``) and the player told; one the power cut short is said to be lost.
+"""
+
+import hal
+from engine import codec
+from play import match as mt
+from play import view as v
+from play.ui import wrap
+
+MAGIC = b"LKST"
+_ENTRY = 10  # bytes a name takes (numbers of 3 bytes at most: a board may have no long ints)
+_AT = 5  # the first name's, after the last game and the count
+
+
+def record(app):
+    """Add the finished game ``app.match`` to every human seat's name; store it (once a game)."""
+    m = app.match
+    g = m.game
+    if not m.humans():
+        return
+    data = _read(app)
+    state = codec.crc16(g.s)
+    result = codec.crc16(g.r)
+    if _get(data, 0, 2) == state and _get(data, 2, 2) == result:
+        return  # counted before a power cut
+    _put(data, 0, 2, state)
+    _put(data, 2, 2, result)
+    won = g.winners()
+    for q in range(g.players):
+        if m.kinds[q] != mt.HUMAN:
+            continue
+        at = _AT + _ENTRY * m.names[q]
+        score = min(g.score(q), 254)
+        _put(data, at, 2, _get(data, at, 2) + 1)
+        _put(data, at + 2, 2, _get(data, at + 2, 2) + (q in won))
+        _put(data, at + 4, 3, _get(data, at + 4, 3) + score)
+        data[at + 7] = min(data[at + 7], score)
+        _put(data, at + 8, 2, _get(data, at + 8, 2) + m.hints[q])
+    try:
+        app.hw.storage.save(codec.frame(MAGIC, 1, data), hal.STATS)
+    except OSError as e:  # said once, as the game's own saves (App.save_failed)
+        if not app.save_failed:
+            lines = wrap("Can't save the statistics (error %s)." % (e.args[0] if e.args else "?"))
+            app.ui.message("Not saved", lines, _key(app, "OK"), v.ALERT)
+        app.save_failed = 10
+
+
+def show(app):
+    """The title's Statistics: a row a name that played; A on it, its figures."""
+    data = _read(app)
+    who = []
+    for k in range(mt.name_count()):
+        if _get(data, _AT + _ENTRY * k, 2):
+            who.append(k)
+    if not who:
+        app.ui.message("Statistics", wrap("No game finished yet: each player's games, wins and points show here."),
+                       _key(app, "back"))
+        return
+    who.sort(key=lambda k: -_get(data, _AT + _ENTRY * k, 2))
+    rows = []
+    m = mt.Match()
+    for k in who:
+        at = _AT + _ENTRY * k
+        m.names[0] = k
+        rows.append("%-5s%4d games %4d wins" % (m.name(0), _get(data, at, 2), _get(data, at + 2, 2)))
+    i = 0
+    while True:
+        i = app.ui.menu("Statistics", rows, i, _key(app, "more", "back"))
+        if i < 0:
+            return
+        at = _AT + _ENTRY * who[i]
+        games = _get(data, at, 2)
+        points = _get(data, at + 4, 3)
+        best = data[at + 7]
+        lines = [
+            "Games: %d" % games,
+            "Wins: %d (%d%%)" % (_get(data, at + 2, 2), 100 * _get(data, at + 2, 2) // games),
+            "Average: %d.%d points" % (points // games, points * 10 // games % 10),
+            "Best game: %d points" % best,
+            "Hints used: %d" % _get(data, at + 8, 2),
+            "",
+            "Fewest points win.",
+        ]
+        app.ui.message(rows[i][:5].strip(), lines, _key(app, "back"))
+
+
+def _read(app):
+    """The statistics as a bytearray to update (empty when none, or unreadable: kept aside)."""
+    n = mt.name_count()
+    data = bytearray(_AT + _ENTRY * n)
+    for k in range(n):
+        data[_AT + _ENTRY * k + 7] = 255
+    data[4] = n
+    storage = app.hw.storage
+    said = None
+    try:
+        old = storage.load(hal.STATS)
+        if old:
+            body = codec.unframe(old, MAGIC, 1, "statistics")
+            if len(body) < _AT or len(body) != _AT + _ENTRY * body[4]:
+                raise ValueError("statistics is cut short")
+            for i in range(min(len(body), len(data))):
+                data[i] = body[i]
+            data[4] = n
+        elif getattr(storage, "lost", False):
+            said = "The power went while they were saved: the statistics are lost. Starting afresh."
+    except ValueError as e:  # damaged: kept aside, never lost silently
+        try:
+            where = "Kept as %s." % storage.set_aside(hal.STATS)
+        except Exception as e2:
+            where = "Not kept (%s)." % type(e2).__name__
+        said = "%s. %s Starting afresh." % (e, where)
+    except OSError as e:
+        said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
+    if said:
+        app.ui.message("Statistics", wrap(said), _key(app, "OK"), v.ALERT)
+    return data
+
+
+def _key(app, what, back=""):
+    """``"A: what"`` (and ``"  B: back"``) in the board's own names of its buttons (``hw.buttons.labels``)."""
+    labels = getattr(app.hw.buttons, "labels", None) or ("A", "B")
+    return "%s: %s" % (labels[0], what) + ("  %s: %s" % (labels[1], back) if back else "")
+
+
+def _get(data, at, n):
+    """The little-endian number of ``n`` bytes at ``data[at]``."""
+    x = 0
+    for i in range(n - 1, -1, -1):
+        x = x << 8 | data[at + i]
+    return x
+
+
+def _put(data, at, n, x):
+    """Write ``x`` (capped to ``n`` bytes) little-endian at ``data[at]``."""
+    x = min(x, (1 << 8 * n) - 1)  # (n <= 3: a small int on every board)
+    for i in range(n):
+        data[at + i] = x >> 8 * i & 255

@@ -1,0 +1,93 @@
+"""Issue 25: hints (play/hint.py): Normal's choice with a one-line reason, from what the seat sees,
+counted per player in the save and shown at game over."""
+
+import pytest
+
+from engine import bots, cards, game, rng
+from hal import mock
+from play import app as appmod
+from play import hint
+from play import match as mt
+from tests.flow_driver import Driver, new_game_script
+
+
+def _positions(count, seed):
+    """Random turn positions (the PLAY phase) of random games, with the seat to act."""
+    pick = rng.Rng(seed)
+    k = 0
+    while k < count:
+        g = game.new_game(2 + pick.below(5), pick.below(10000), ("kadabra", "classic")[pick.below(2)])
+        while not g.is_over() and k < count:
+            legal = g.legal_actions()
+            if g.phase == game.PLAY and pick.below(4) == 0:
+                k += 1
+                yield g, g.current_player
+            g.apply(legal[pick.below(len(legal))])
+
+
+def test_the_hint_is_normal_s_choice_and_its_reason_sees_no_hidden_card():
+    pick = rng.Rng(7)
+    seen = set()
+    for g, p in _positions(3000, 1):
+        a = bots.normal(g, p, None)
+        said = hint.reason(g, p, a)
+        assert said.split(":")[0] in ("plays " + cards.name(a) if a < cards.COUNT else game.action_name(a) + "s",
+                                      "swaps 10 whites for a black", "takes the stage", "skips", "draws", "quits")
+        seen.add(said.split(": ")[1] if ": " in said else said)
+        # The cards the seat cannot see, dealt anew: the same hint, the same reason.
+        other = g.copy()
+        other.determinize(p, rng.Rng(pick.below(1 << 30)))
+        assert bots.normal(other, p, None) == a and hint.reason(other, p, a) == said
+    assert len(seen) >= 10, seen  # every kind of reason came up
+
+
+def test_the_reasons_fit_the_screen_in_a_few_lines():
+    from play.ui import wrap
+
+    for g, p in _positions(600, 2):
+        assert len(wrap(hint.reason(g, p, bots.normal(g, p, None)))) <= 3
+
+
+def _hinted(script_after, kinds=(mt.HUMAN, 2, 2), seed=3):
+    hw = mock.Hardware(new_game_script(list(kinds)) + " " + script_after, seed=seed)
+    app = appmod.App(hw)
+    with pytest.raises(mock.Done):
+        app.run()
+    return hw, app
+
+
+def test_hint_from_the_turn_menu_shows_the_card_and_counts_and_the_save_keeps_it():
+    hw, app = _hinted("Start Down A")  # the turn's menu, Hint
+    screen = hw.screen.screens[-1]
+    g = app.match.game
+    a = bots.normal(g, 0, None)
+    assert screen[0] == "= Hint" and screen[1] == "  The Normal player"
+    assert " ".join(s.strip() for s in screen[2:-2]) == hint.reason(g, 0, a)
+    assert screen[-2].strip() in ("[%s]" % cards.name(a), "[%s]" % game.action_name(a).capitalize()) or a >= cards.COUNT
+    assert app.match.hints[0] == 1
+    hw, app = _hinted("Start Down A A Start Down A A Start A B")  # two hints, back to the turn each time
+    assert app.match.hints[0] == 2 and hw.screen.screens[-1][0].startswith("= Round 1 - Ana")
+    app.save()
+    assert mt.Match.from_bytes(hw.storage.data).hints[0] == 2
+
+
+def test_game_over_says_the_hints_each_human_used():
+    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN, 2]), seed=4)
+    app = appmod.App(hw)
+    driver = Driver(app, lambda g, legal: game.QUIT if game.QUIT in legal else legal[0], 5000, None)
+    asked = []
+
+    def feed():
+        view = hw.screen.view
+        if view.title.startswith("Round ") and view.card_cursor >= 0 and app.match.game.current_player == 1:
+            if len(asked) < 3:
+                asked.append(1)
+                return "Start Down A A"  # a hint for Ben, back to the turn
+        return driver()
+
+    hw.buttons.feed = feed
+    with pytest.raises(mock.Done):
+        app.run()
+    assert app.match.game.is_over()
+    over = [s for s in hw.screen.screens if s[0] == "= Game over"][-1]
+    assert "  Hints used: Ana 0, Ben 3" in over, over
