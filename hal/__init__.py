@@ -155,13 +155,12 @@ def button_name(bit):
 def parse_script(text, board_keys=None):
     """The presses of a script such as ``"A A Down A"``, for the mock HAL and the simulator.
 
-    Words: the logical names of NAMES (any case), ``tap:line:N``, ``tap:item:K``,
-    ``tap:back``, ``tap:menu``, ``tap:screen`` (a target), ``tap:X,Y`` (display pixels);
-    with ``board_keys`` (``(name, short bits, long bits)`` per physical key, as
-    hal/keys.py's ``key_table``) also the board's key names and ``hold:NAME`` (a long
-    press), and only what that board can produce. A press is its bits (an int), a tap
-    ``(kind, index)``, or ``(HIT_NONE, x, y)`` at pixels. ValueError names a bad word.
-    (hal/script.py; never loaded on a board.)"""
+    Words: the logical names of NAMES (any case), ``tap:line:N``, ``tap:item:K``, ``tap:back``,
+    ``tap:menu``, ``tap:screen`` (a target), ``tap:X,Y`` (display pixels); with ``board_keys`` (a
+    board's profile, hal/boards: its ``keys``, ``map``, ``has``) also its key names and
+    ``hold:NAME`` (a long press), and only what that board can give. A press is its bits (an
+    int), a tap ``(kind, index)``, or ``(HIT_NONE, x, y)`` at pixels. ValueError names a bad
+    word. (hal/script.py; never loaded on a board.)"""
     from hal import script
 
     return script.parse(text, board_keys)

@@ -1,7 +1,7 @@
 """A HAL for tests: scripted button presses in, screens out as text.
 
     hw = mock.Hardware("A A Down A", save=None)
-    hw = mock.Hardware("Act Next hold:Act", scheme=hal.SCHEME_THREE)
+    hw = mock.Hardware("Sel Down hold:Sel", board="funhouse")
     hw = mock.Hardware("tap:line:1 tap:item:3 tap:menu", scheme=hal.SCHEME_TOUCH)
     try:
         app.run(hw)
@@ -14,31 +14,28 @@ bot pauses run at full speed. When the script is used up the next
 ``press()`` raises :class:`Done`, which ends the flow's loop. Storage lives in
 memory and can be made full, read-only or damaged. Runs on MicroPython too.
 
-Control schemes (hal/__init__.py): ``scheme`` gives the mock that scheme's
-``has``, ``labels`` and keys (:data:`KEYS`, or a board's own ``keys`` and
-``labels``), and its scripts may hold only what those keys produce (hal/script.py:
-the keys' names, ``hold:NAME`` for a long press, the logical names a key gives,
-taps on a touchscreen as targets: ``tap:line:N``, ``tap:item:K``, ``tap:back`` ...).
-A script word the board cannot produce is a ValueError: a test plays with the
-scheme's inputs only.
+Boards and control schemes (hal/__init__.py): ``board`` (a profile's name, hal/boards) or
+``scheme`` (``hal.SCHEME_*``: the board :data:`BOARDS` names for it) makes the mock that board:
+its ``scheme``, ``has``, ``labels`` and screen ``size``, and its scripts in its own inputs only
+(hal/script.py: its keys' names, ``hold:NAME`` for a long press, the logical names it can give,
+taps as targets: ``tap:line:N``, ``tap:item:K``, ``tap:back`` ...); a word it cannot give is a
+ValueError. Without either it is a PyBadge that takes any logical name and taps.
 """
 
 import hal
 from hal import script as _script
 
-# Each scheme's keys (in hal/keys.py's order) and labels (hal.LABEL_*) when no board is named.
-KEYS = (
-    hal.NAMES.split(),
-    ("Prev", "Act", "Next"),
-    ("Move", "Act"),
-    (),
-)
-LABELS = (
-    ("A", "B", "Start", ">", "<"),
-    ("Act", "hold Act", "hold Act", "Next", "Prev"),
-    ("Act", "hold Move", "hold Act", "Move", ""),
-    ("tap", "Back", "Menu", "", ""),
-)
+# The board that stands for each control scheme (hal/boards): 8 buttons, 3, 2, touch.
+BOARDS = ("pybadge", "funhouse", "clue", "pyportal")
+
+
+def profile(board=None, scheme=None):
+    """The hal/boards profile of ``board`` (a name), else of ``scheme``'s board; None for neither."""
+    if board is None and scheme is None:
+        return None
+    from hal import boards
+
+    return boards.get(BOARDS[scheme] if board is None else board)
 
 
 class Done(BaseException):
@@ -50,26 +47,33 @@ class Buttons:
 
     ``feed`` is called with no arguments and returns more script text (or ""
     to stop): a test's player that looks at the screen and decides. ``log``,
-    when a list, records every press handed out (to replay a run).
+    when a list, records every press handed out (to replay a run). ``board``:
+    a profile (:func:`profile`) whose inputs alone the scripts may use.
     """
 
-    tapped = (0, 0)
+    scheme = hal.SCHEME_DPAD
+    has = 0xF7
+    labels = ("A", "B", "Start", ">", "<")
+    tapped = (hal.HIT_NONE, 0)
 
-    def __init__(self, script, feed=None, log=None, scheme=0, keys=None, labels=None):
+    def __init__(self, script, feed=None, log=None, board=None):
         self.feed = feed
         self.log = log
-        self.scheme = scheme
-        self.has = hal.HAS[scheme]
-        self.labels = LABELS[scheme] if labels is None else tuple(labels)
-        self.keys = _script.key_table(scheme, KEYS[scheme] if keys is None else keys)
+        self.board = board
+        if board is not None:
+            self.scheme = board.scheme
+            self.has = board.has
+            self.labels = board.labels
         self._todo = self.parse(script)
         self.held_mask = 0
 
     def parse(self, script):
         """The presses of ``script`` in this board's inputs (hal/script.py)."""
-        return hal.parse_script(script, self.keys)
+        return _script.parse(script, self.board)
 
     def press(self):
+        """The next scripted press: its bits, or TAP with ``tapped`` set (a tap on the footer's
+        zones is B or START, as a touch driver gives them: hal/keys.py)."""
         while True:
             if not self._todo and self.feed:
                 self._todo = self.parse(self.feed())
@@ -80,6 +84,10 @@ class Buttons:
                 self.log.append(b)
             if isinstance(b, int):
                 return b
+            if b[0] == hal.HIT_BACK:
+                return hal.B
+            if b[0] == hal.HIT_MENU:
+                return hal.START
             if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
                 self.tapped = b
                 return hal.TAP
@@ -98,9 +106,8 @@ class Buttons:
 class Screen:
     """``hw.screen``: every View shown as text (``screens``, when kept), the live one (``view``)."""
 
-    size = (160, 128)
-
-    def __init__(self, keep=True):
+    def __init__(self, keep=True, size=(160, 128)):
+        self.size = size
         self.screens = []  # every screen shown, as text lines (when keep)
         self.last = []
         self.keep = keep
@@ -204,12 +211,15 @@ class Hardware:
 
     name = "mock"
 
+    pystones = 1500  # the speed class the bots' budget is made for (hal/__init__.py)
+
     def __init__(
-        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, scheme=0, keys=None,
-        labels=None,
+        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, board=None, scheme=None
     ):
-        self.buttons = Buttons(script, None, [] if keep else None, scheme, keys, labels)
-        self.screen = Screen(keep)
+        """``board`` or ``scheme``: the board this mock is (the module docstring); None: a PyBadge."""
+        board = profile(board, scheme)
+        self.buttons = Buttons(script, None, [] if keep else None, board)
+        self.screen = Screen(keep, board.size if board is not None else (160, 128))
         self.storage = Storage(save, full, readonly)
         self.clock = self
         self.lights = Lights(keep)

@@ -271,9 +271,10 @@ class Table:
     def handoff(self, p):
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
+        act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
         lines = (
-            "|Pass to %s (P%d)||No peeking: your hand|shows once you press %s.||Last: %s"
-            % (name, p + 1, self.ui.hw.buttons.labels[hal.LABEL_ACT], self.event)
+            "|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s"
+            % (name, p + 1, act if act == "tap" else "press " + act, self.event)
         ).split("|")
         if not self.event:
             lines.pop()

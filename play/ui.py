@@ -91,7 +91,8 @@ class Ui:
 
         ``act``, ``back``, ``menu``, ``move`` say what the act input, back, the menu and the
         moving keys do here ("": not said). An input the board lacks is not named; moving on a
-        board without moving keys (touch) is a tap. What does not fit is left out: moving first.
+        board without moving keys (touch) is a tap. What does not fit is left out: moving first (the
+        menu first when the act input is not said).
         """
         labels = self.hw.buttons.labels
         prev = labels[hal.LABEL_PREV]
@@ -110,7 +111,7 @@ class Ui:
             if label and what:  # "Back" alone, not "Back: back"
                 what = label if label.lower() == what.lower() else label + ": " + what
             parts.append(what if label else "")
-        for cut in (1, 3, 2, 0):  # what is left out first when it does not fit
+        for cut in (1, 3, 2, 0) if act else (3, 1, 2, 0):  # what is left out first when it does not fit
             for gap in ("  ", " "):
                 text = gap.join([part for part in parts if part])
                 if len(text) <= v.COLUMNS:
