@@ -29,7 +29,9 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-SAVE_VERSION = const(4)  # 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+SAVE_VERSION = const(
+    4
+)  # 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
 _NO_WRITER = const(2)  # the save version without the writer's version (nor hints), still read
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).

@@ -20,7 +20,10 @@ from play import view as v
 
 # What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; the token a
 # give-away gave (its detail). One string each: see play/table.py.
-_DID = "drew|quit|gave back the magic|took %d stage tokens|swapped 10 whites|returned a white|returned a black|kept all tokens"
+_DID = (
+    "drew|quit|gave back the magic|took %d stage tokens|swapped 10 whites|"
+    "returned a white|returned a black|kept all tokens"
+)
 _TOKENS = "a white|a black|the magic"
 
 

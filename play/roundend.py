@@ -40,14 +40,19 @@ def summary(table):
         w, b, _ = g.tokens(q)
         lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
     over = g.is_over()
-    table.ui.message("Final scores" if over else "Scores", lines, table.ui.footer("the winner" if over else "next round"))
+    table.ui.message(
+        "Final scores" if over else "Scores", lines, table.ui.footer("the winner" if over else "next round")
+    )
     if over:
         names = [m.name(q) for q in g.winners()]
-        lines = (" and ".join(names) + (" wins!" if len(names) == 1 else " win!") + "||Fewest points win;|someone reached 40.").split("|")
+        lines = (
+            " and ".join(names)
+            + (" wins!" if len(names) == 1 else " win!")
+            + "||Fewest points win;|someone reached 40."
+        ).split("|")
         used = ["%s %d" % (m.name(q), m.hints[q]) for q in range(g.players) if m.kinds[q] == mt.HUMAN]
         if used:
             lines += [""] + wrap("Hints used: " + ", ".join(used))
         app.light(-1)
         app.beep(hal.BEEP_OVER)
         table.ui.message("Game over", lines, table.ui.footer("title"), v.GOOD)
-

@@ -298,7 +298,9 @@ def _titles(kinds, speed, recap_setting=0, presses=1500, seed=5):
     return [s[0][2:] for s in hw.screen.screens]
 
 
-@pytest.mark.parametrize("speed, setting, shown", [(1, 0, False), (2, 0, True), (3, 0, True), (1, 1, True), (3, 2, False)])
+@pytest.mark.parametrize(
+    "speed, setting, shown", [(1, 0, False), (2, 0, True), (3, 0, True), (1, 1, True), (3, 2, False)]
+)
 def test_with_only_bots_in_between_the_recap_is_a_setting_on_by_default_at_fast_and_instant(speed, setting, shown):
     titles = _titles([mt.HUMAN, 2, 2, 2], speed, setting, 300)
     assert ("Since your turn" in titles) == shown

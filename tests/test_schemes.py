@@ -309,3 +309,146 @@ def test_the_hand_off_needs_act_or_a_tap():
             screens.append(hw.screen.screens)
         assert screens[0][-1][0] == "= Pass the device", (name, screens[0][-1])
         assert screens[1][-1][0].startswith("= Round 1"), (name, screens[1][-1])
+
+
+# ---- the simulator: --list-boards, --board (issue 23's interface) ------------------------------
+def _desktop(args, timeout=120):
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run(
+        [sys.executable, "-m", "hal.desktop"] + args, cwd=root, capture_output=True, text=True, timeout=timeout, env=env
+    )
+
+
+def test_the_simulator_lists_every_board_one_a_line():
+    done = _desktop(["--list-boards"])
+    assert done.returncode == 0, done.stderr
+    names = done.stdout.splitlines()
+    assert names == boards.names()
+    for name in "pybadge pygamer clue cpb_gizmo funhouse feather_s3_reverse_tft pyportal pyportal_titano".split():
+        assert name in names
+    assert {"fruit_jam", "memento", "picosystem"} <= set(names)
+
+
+@pytest.mark.parametrize("name", boards.names())
+def test_the_simulator_plays_a_board_headless_with_its_inputs(tmp_path, name):
+    import pygame
+
+    profile = boards.get(name)
+    keys = Keys(profile)
+    # The title's New game, the setup's Start: a turn on screen.
+    script = "tap:line:1 tap:line:6" if keys.touch else "%s %s" % (keys.act, keys.act)
+    shots = tmp_path / "shots"
+    done = _desktop(
+        [
+            "--board",
+            name,
+            "--headless",
+            "--fast",
+            "--no-save",
+            "--seed",
+            "1",
+            "--screenshot",
+            str(shots),
+            "--script",
+            script,
+        ]
+    )
+    assert done.returncode == 0, done.stderr
+    pngs = sorted(shots.glob("*.png"))
+    assert len(pngs) >= 3, done.stdout  # the title, the setup, the table
+    for png in pngs:
+        assert pygame.image.load(str(png)).get_size() == profile.size
+
+
+def test_the_simulator_refuses_a_word_the_board_cannot_give():
+    done = _desktop(["--board", "clue", "--headless", "--no-save", "--script", "A Up"])
+    assert done.returncode == 2 and "clue has no such input" in done.stderr
+    done = _desktop(["--board", "nosuch", "--list-boards"])
+    assert done.returncode == 2 and "no board 'nosuch'" in done.stderr
+
+
+def _build(*extra):
+    from hal import desktop
+
+    return desktop.build(desktop.parser().parse_args(list(extra)))
+
+
+def test_the_window_takes_a_boards_keys_and_long_presses():
+    import pygame
+
+    hw, cleanup = _build("--headless", "--board", "clue")
+    try:
+        b = hw.buttons
+        assert (b.scheme, b.has, b.labels) == (hal.SCHEME_TWO, 0x17, boards.get("clue").labels)
+        now = [0]
+        b.ticks_ms = lambda: now[0]
+        for key, bit in ((pygame.K_a, hal.RIGHT), (pygame.K_b, hal.A)):  # short presses: at the release
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+            assert b.press() == 0
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            assert b.press() == bit
+        for key, bit in ((pygame.K_a, hal.B), (pygame.K_b, hal.START)):  # held: the long press, at once
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+            assert b.press() == 0
+            now[0] += 600
+            assert b.press() == bit
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            assert b.press() == 0
+        for key in (pygame.K_x, pygame.K_RETURN, pygame.K_UP):  # not the CLUE's: nothing
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
+            assert b.press() == 0
+    finally:
+        cleanup()
+
+
+def test_the_mouse_is_the_touchscreen_and_a_scripted_tap_finds_its_target():
+    import pygame
+
+    hw, cleanup = _build(
+        "--headless", "--board", "pyportal", "--scale", "2", "--script", "tap:30,40 tap:back", "--stay"
+    )
+    try:
+        seen = []
+
+        def hit(x, y):
+            seen.append((x, y))
+            return (hal.HIT_ITEM, 3)
+
+        hw.screen.hit = hit
+        hw.buttons.hit = hit
+        assert hw.buttons.press() == hal.TAP and hw.buttons.tapped == (hal.HIT_ITEM, 3) and seen == [(30, 40)]
+        assert hw.buttons.press() == hal.B  # the footer's back zone
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 60), button=1))
+        assert hw.buttons.press() == hal.TAP and seen[-1] == (50, 30)  # window pixels over the scale
+    finally:
+        cleanup()
+    hw, cleanup = _build("--headless", "--board", "pyportal", "--scale", "2")
+    try:
+        calls = []
+        hw.screen.inner.hit = lambda x, y: calls.append((x, y)) or (hal.HIT_LINE, 2)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 60), button=1))
+        assert hw.buttons.press() == hal.TAP and hw.buttons.tapped == (hal.HIT_LINE, 2)
+        assert calls == [(50, 30)]  # through the renderer's hit (render.Screen.hit)
+    finally:
+        cleanup()
+
+
+def test_the_terminal_takes_a_boards_keys_upper_case_held():
+    from hal import desktop_keys, desktop_terminal
+
+    keys, escapes = desktop_keys.terminal_table(boards.get("funhouse"))
+    assert desktop_terminal.decode_keys("sS\x1b[A\x1b[Bq", keys, escapes) == [
+        hal.A,
+        hal.B | hal.START,
+        hal.LEFT,
+        hal.RIGHT,
+        -1,
+    ]
+    keys, escapes = desktop_keys.terminal_table(boards.get("feather_s3_reverse_tft"))
+    assert desktop_terminal.decode_keys("01!2x", keys, escapes) == [hal.LEFT, hal.A, hal.B | hal.START, hal.RIGHT]
