@@ -37,9 +37,10 @@ def buttons(found, notices):
     profile says the keys do (``scheme``, ``labels``, ``has``)."""
     family = __import__("hal.boards." + found.family, None, None, ("open",))
     display, keys = family.open(found, notices)
-    keys.scheme = found.scheme
-    keys.labels = found.labels
-    keys.has = found.has
+    if found.scheme != keys.scheme or found.labels != keys.labels:  # (the D-pad's are the class's)
+        keys.scheme = found.scheme
+        keys.labels = found.labels
+        keys.has = found.has
     return display, keys
 
 
@@ -67,7 +68,7 @@ def make_storage(found, notices):
             from hal import nvmlog
 
             return nvmlog.LogStore(nvm)
-        return saves.NvmStore(nvm, slices=sys.platform == "Espressif")
+        return saves.NvmStore(nvm, slices=found.nvm == "esp32")  # (ESP32: reads copy all 8 KB)
     writable = False
     try:
         writable = not storage.getmount("/").readonly
@@ -91,8 +92,9 @@ def make(clock):
     found = profile(notices)
     display, keys = buttons(found, notices)
     stuck = settle(keys, clock.sleep_ms)
+    table = found.table(range(len(found.keys)))
     for n in range(len(found.keys)):
-        if stuck & (1 << n):
+        if stuck & table[2 * n]:
             notices.append("%s stuck: ignored" % found.keys[n])
     screen = None  # type: object
     if display is None:
@@ -105,7 +107,8 @@ def make(clock):
 
         display.auto_refresh = False
         screen = render.Screen(display)
-    keys.screen = screen  # (a touch panel's taps land on it: hw.screen.hit)
+    if hasattr(keys, "screen"):
+        keys.screen = screen  # (a touch panel's taps land on it: hw.screen.hit)
     store = make_storage(found, notices)
     from hal import fxopen  # lights and sound (compiled here, after the big modules)
 

@@ -242,7 +242,7 @@ def opened(monkeypatch):
     names = [p.name for p in live[0].pins] if live else []
     hw.notices.remove("No display: text on USB")  # (these boards have none: the screens go to the console)
     b = hw.buttons
-    return hw, names, [b.logical(b.bits[0][k])[0] for k in range(len(names))]
+    return hw, names, [b.tables[0][2 * k] for k in range(len(names))]
 
 
 @pytest.mark.parametrize("major", RELEASES)

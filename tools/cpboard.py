@@ -62,6 +62,9 @@ STANDIN_MODULES = (
     "pwmio",
     "vectorio",
 )
+# Stand-ins of one input class, imported by board.py for the profiles that need them (LAMA_STANDIN_BOARD):
+# on a board these names are in flash; pre-imported on every board they would move the qstr pool steps.
+BOARD_STANDINS = ("analogio", "busio", "fourwire", "framebufferio", "picodvi")
 
 
 def real_displayio(version):
@@ -156,7 +159,7 @@ def compile_standins(dest):
     stand-ins' in CircuitPython's qstr pools, which double in size (20, 40, ... 640, 1280
     entries): every stand-in qstr brings the game nearer to the next, bigger pool."""
     os.makedirs(dest, exist_ok=True)
-    for name in STANDIN_MODULES:
+    for name in STANDIN_MODULES + BOARD_STANDINS:
         subprocess.run(
             [cross(), "-o", os.path.join(dest, name + ".mpy"), "-s", "", os.path.join(STANDINS, name + ".py")],
             check=True,
@@ -265,7 +268,7 @@ class Flow:
         folder = self.standins + "-without-" + "-".join(sorted(absent))
         if not os.path.isdir(folder):
             os.makedirs(folder)
-            for name in STANDIN_MODULES:
+            for name in STANDIN_MODULES + BOARD_STANDINS:
                 if name not in absent:
                     shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
         return folder

@@ -16,8 +16,10 @@ leaves no names behind (CircuitPython interns every short string and name for go
 
 A profile's fields (attributes of :class:`Profile`):
 
-* ``name`` (the simulator's), ``ids`` (the ``board.board_id`` values it answers to: aliases such
-  as the EdgeBadge and the PyPortal Pynt report their sibling's), ``family``, ``title`` (on the
+* ``name`` (the simulator's), ``ids`` (the ``board.board_id`` values it answers to, and names
+  ``LAMA_BOARD`` may give: the EdgeBadge and the PyPortal Pynt are aliases that report their
+  sibling's board_id, the PyBadge LC runs the pybadge build (docs/BOARDS.md), so ``edgebadge``,
+  ``pybadge_lc`` and ``pyportal_pynt`` are only ever settings), ``family``, ``title`` (on the
   About screen);
 * ``size`` (width, height) of the display; ``scheme`` (``hal.SCHEME_*``) and ``has`` (the logical
   bits it can press: hal/__init__.py);
@@ -41,7 +43,7 @@ import hal
 # name | ids | family | size | scheme | mcu | nvm | lights | speaker | keys | map | pins | labels | title
 # (a map word per key: its short bit's name, then "/" and the long one's; "+" joins two bits)
 TABLE = (
-    "pybadge|pybadge|badge|160x128|0|samd51|samd51|5|SPEAKER|B A Start Select Right Down Up Left|"
+    "pybadge|pybadge edgebadge pybadge_lc|badge|160x128|0|samd51|samd51|5|SPEAKER|B A Start Select Right Down Up Left|"
     "B A Start Select Right Down Up Left||A,B,Start,>,<|PyBadge",
     "pygamer|pygamer|badge|160x128|0|samd51|samd51|5|SPEAKER|B A Start Select Right Down Up Left|"
     "B A Start Select Right Down Up Left|JOYSTICK_X JOYSTICK_Y|A,B,Start,>,<|PyGamer",
@@ -55,7 +57,7 @@ TABLE = (
     "Left A/B+Start Right|D0- D1+ D2+|D1,hold D1,hold D1,D2,D0|Feather S2 TFT",
     "feather_s3_reverse_tft|adafruit_feather_esp32s3_reverse_tft|pins|240x135|1|esp32s3|esp32|1|-|D0 D1 D2|"
     "Left A/B+Start Right|D0- D1+ D2+|D1,hold D1,hold D1,D2,D0|Feather S3 TFT",
-    "pyportal|pyportal|pyportal|320x240|3|samd51|samd51|1|SPEAKER|||"
+    "pyportal|pyportal pyportal_pynt|pyportal|320x240|3|samd51|samd51|1|SPEAKER|||"
     "TOUCH_XL TOUCH_XR TOUCH_YD TOUCH_YU|tap,Back,Menu,,|PyPortal",
     "pyportal_titano|pyportal_titano|pyportal|480x320|3|samd51|samd51|1|SPEAKER|||"
     "TOUCH_XL TOUCH_XR TOUCH_YD TOUCH_YU|tap,Back,Menu,,|PyPortal Titano",
@@ -102,6 +104,15 @@ class Profile:
         self.pins = f[11].split()
         self.labels = tuple(f[12].split(","))
         self.title = f[13]
+
+    def table(self, keys):
+        """The short and long bits of each of ``keys`` (key numbers), two bytes a key: what a source
+        gives hal/keys.py's ``down(short, now, long)`` for a key."""
+        m = self.map
+        out = bytearray()
+        for n in keys:
+            out += m[2 * n : 2 * n + 2] if m else bytes((1 << n, 0))
+        return bytes(out)
 
 
 def keymap(text):

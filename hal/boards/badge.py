@@ -43,7 +43,5 @@ def open(profile, notices):
         key_count=count,
         value_when_pressed=True,
     )
-    buttons = keypads.KeypadButtons(
-        supervisor.ticks_ms, profile.map, (register,), (bytes((1, 2, 4, 8, 16, 32, 64, 128))[:count],), joystick
-    )
+    buttons = keypads.KeypadButtons(supervisor.ticks_ms, (register,), (profile.table(range(count)),), joystick)
     return getattr(board, "DISPLAY", None), buttons

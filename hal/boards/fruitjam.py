@@ -78,5 +78,4 @@ def open(profile, notices):
             print("DVI:", repr(e))
     from hal.boards import pins  # (start-up only: this module stays, in JamButtons)
 
-    found, tables = pins.scanners(profile, notices)
-    return display, JamButtons(supervisor.ticks_ms, profile.map, found, tables)
+    return display, JamButtons(supervisor.ticks_ms, *pins.scanners(profile, notices))

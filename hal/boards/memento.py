@@ -30,10 +30,11 @@ _POLL_MS = const(10)
 
 class Expander(keys.Buttons):
     """The AW9523's inputs (and board pins) read as keys: ``inputs[n]`` the expander input of key
-    ``n`` (-1: the board pin ``pins[n]``)."""
+    ``n`` (-1: the board pin ``pins[n]``), ``table`` their short and long bits (hal/keys.py)."""
 
-    def __init__(self, ticks_ms, keymap, i2c, inputs, pins):
-        super().__init__(ticks_ms, keymap=keymap)
+    def __init__(self, ticks_ms, table, i2c, inputs, pins):
+        super().__init__(ticks_ms)
+        self.table = table
         self.i2c = i2c
         self.inputs = inputs
         self.pins = pins
@@ -62,15 +63,13 @@ class Expander(keys.Buttons):
                 down |= 1 << n
         changed = down ^ self.state
         self.state = down
-        bit = 1
-        while changed:
-            if changed & bit:
-                changed &= ~bit
-                if down & bit:
-                    self.down(bit, now)
+        table = self.table
+        for n in range(len(self.inputs)):
+            if changed >> n & 1:
+                if down >> n & 1:
+                    self.down(table[2 * n], now, table[2 * n + 1])
                 else:
-                    self.up(bit)
-            bit <<= 1
+                    self.up(table[2 * n])
 
 
 def open(profile, notices):
@@ -108,4 +107,5 @@ def open(profile, notices):
         print("AW9523:", repr(e))
         i2c = None
     signed = [at if at < 16 else -1 for at in inputs]
-    return getattr(board, "DISPLAY", None), Expander(supervisor.ticks_ms, profile.map, i2c, signed, pins)
+    table = profile.table(range(len(signed)))
+    return getattr(board, "DISPLAY", None), Expander(supervisor.ticks_ms, table, i2c, signed, pins)

@@ -47,14 +47,13 @@ def open(profile, notices):
 
 def buttons(profile, notices):
     """hal.keypads.KeypadButtons over ``profile.pins`` (see :func:`scanners`)."""
-    found, tables = scanners(profile, notices)  # (first: a board of no profile gets its map there)
-    return keypads.KeypadButtons(supervisor.ticks_ms, profile.map, found, tables)
+    return keypads.KeypadButtons(supervisor.ticks_ms, *scanners(profile, notices))
 
 
 def scanners(profile, notices):
-    """(keypad.Keys scanners, their key bits by key number) of ``profile.pins``, a scanner a pressed
-    level (a board of no profile: its pins found first, and the profile's keys, map, labels and
-    scheme filled in)."""
+    """(keypad.Keys scanners, each one's table of short and long bits: hal/keypads.py) of
+    ``profile.pins``, a scanner a pressed level (a board of no profile: its pins found first, and
+    the profile's keys, map, labels and scheme filled in)."""
     if not profile.pins:
         find(profile, notices)
     found = []
@@ -71,7 +70,7 @@ def scanners(profile, notices):
             keys, bits = _keys(pins, bits, profile, level == "+", notices)
             if keys is not None:
                 found.append(keys)
-                tables.append(bytes([1 << n for n in bits]))
+                tables.append(profile.table(bits))
     return tuple(found), tuple(tables)
 
 

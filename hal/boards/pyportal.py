@@ -64,9 +64,9 @@ class Touch(keys.Buttons):
         y = self.axis(xr, xl, yu, CALIBRATION[2], CALIBRATION[3], self.size[1])
         if self.state == 1 and abs(x - self.x) <= _SAME and abs(y - self.y) <= _SAME and self.pressed():
             self.state = 2
-            if self.screen is not None:
-                kind, index = self.screen.hit(x, y)
-                self.tap(kind, index)
+            hit = getattr(self.screen, "hit", None)  # (a screen that cannot say: a tap on the screen)
+            kind, index = hit(x, y) if hit is not None else (hal.HIT_SCREEN, 0)
+            self.tap(kind, index)
             return
         self.state = 1
         self.x = x

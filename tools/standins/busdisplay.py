@@ -28,6 +28,7 @@ except ImportError:  # the Python stand-ins of displayio: nothing draws
     displayrender = None
 
 _BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
+shown = 0  # refreshes of every display so far (the keypad stand-in's script waits for a new picture)
 
 
 class BusDisplay:
@@ -38,9 +39,12 @@ class BusDisplay:
     file of LAMA_FRAME, ``_e`` the refreshes so far (the keypad stand-in presses a key only
     once a new picture was shown, as a player would)."""
 
-    def __init__(self, width, height):
-        self.width = width
-        self.height = height
+    def __init__(self, *args, **kw):
+        # BusDisplay(width, height) as board.py makes board.DISPLAY; (bus, init_sequence, width=,
+        # height=, ...) as a program makes one (the TFT Gizmo's: hal/boards/gizmo.py).
+        self.width = kw["width"] if "width" in kw else args[0]
+        self.height = kw["height"] if "height" in kw else args[1]
+        width = self.width
         self.auto_refresh = True
         self.brightness = 1.0
         self._a = None
@@ -74,6 +78,8 @@ class BusDisplay:
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         """Draw the root group (on the real displayio), as a board's display refresh does."""
+        global shown
+        shown += 1
         self._e += 1
         if displayrender is None or self._a is None:
             return True

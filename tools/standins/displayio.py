@@ -604,3 +604,7 @@ class Group:
 
 # The board's terminal (a Group of the REPL's text): boardopen.crash() shows it.
 CIRCUITPYTHON_TERMINAL = Group()
+
+
+def release_displays():
+    """Lets go of the displays made (the board's stays: it is board.py's)."""

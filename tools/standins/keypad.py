@@ -24,12 +24,17 @@ Few names of its own are interned (helpers are nested, attributes reuse names Ci
 each qstr a stand-in adds moves the points where the game's qstr pools grow (tools/cpboard.py).
 
 The script: ``keys.txt`` in the working folder: the first word is the budget (how many presses in
-all), then button names (B A Start Select Right Down Up Left) and ``CUT``, a power cut (SystemExit 9).
-When the script is done it presses A until the budget is spent, then exits (SystemExit 0) after
-printing ``standin: budget spent``. Each press is a pressed and a released event, one a poll:
-the queue is empty on every other call, so start-up sees no key held.
+all), then the board's key names (board.py ``_k``: the PyBadge's B A Start Select Right Down Up
+Left, the CLUE's A B, ...), ``hold:NAME`` (held 700 ms: a long press, hal/keys.py), ``tap:X,Y``
+(a touch at display pixels X, Y: analogio.py) and ``CUT``, a power cut (SystemExit 9). When the
+script is done it presses the board's first key (its act key) until the budget is spent, then
+exits (SystemExit 0) after printing ``standin: budget spent``. The script is one for every reader
+(a scanner's queue here, the PyGamer's stick and the touch panel in analogio.py, the MEMENTO's
+expander in busio.py and its shutter in digitalio.py): ``tick()``, once a poll, presses the next
+key (the key is then down) or lets it go at the next poll (a held one 700 ms later, a tap 60 ms);
+each reader reports the key's level. The first queue polled ticks; start-up sees no key held.
 
-A press comes as a player's would, once the screen was drawn (``board.DISPLAY`` refreshed) and
+A press comes as a player's would, once the screen was drawn (the display refreshed) and
 looked at (a poll since found nothing): the game drops the presses made before a new screen is
 shown (play/ui.py), as one read by that screen's first poll would be. A screen that waits
 without drawing again (after a key it ignores) gets the next press after a few empty polls.
@@ -40,8 +45,6 @@ import gc
 import sys
 
 import supervisor
-
-_NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
 
 # keys.txt, read at import: the script's words count with the stand-ins, not with the game. (Named
 # ``keys``, a name CircuitPython has: a stand-in's own names move the game's qstr pool steps.)
@@ -113,52 +116,104 @@ class Event:
         return not self.pressed
 
 
-class EventQueue:
-    """The scanner's queue: events come from the script in keys.txt."""
+class _Script:
+    """The script's state (one for every reader; names the game has too: each new name is a qstr)."""
 
-    def __init__(self, max_events):
-        self.data = bytearray(max_events * 6)  # the C ring: 6 bytes an event (EventQueue.c, EVENT_SIZE_BYTES)
-        self.overflowed = False
+    def __init__(self):
         self.count = 0  # presses so far
-        self.step = 0  # 0: nothing (then a press), 2: a press is next, 1: its release
-        # (Names the game has too: every new name is a qstr in the pool the board flow measures.)
+        self.value = None  # the key down now (a word of the script), or None
+        self.timestamp = 0  # when it went down
+        self.interval = 0  # how long it stays down (ms; 0: until the next poll)
         self.shown = -1  # the display's refresh count at the last press
         self.seen = -1  # the refresh count a poll last found nothing at
         self.n = 0  # empty polls since the last press without a new picture
+        self.events = None  # the queue that ticks (the first polled), if any
+
+
+script = _Script()
+
+
+def tick():
+    """One poll of the board's keys: let the key down go, or press the next one when it is time."""
+    import board
+    import busdisplay
+
+    s = script
+    now = supervisor.ticks_ms()
+    if s.value is not None:
+        if now - s.timestamp >= s.interval:
+            s.value = None
+        return
+    shown = busdisplay.shown  # the refreshes of any display (busdisplay.py)
+    if shown != s.shown:  # a new picture since the last press
+        if s.seen != shown:
+            s.seen = shown  # the player looks at it first: nothing this poll
+            return
+    elif s.n < 4:  # the same picture (the screen ignored the last key): a few polls
+        s.n += 1
+        return
+    s.shown = shown
+    s.n = 0
+    if s.count >= int(keys[0]):
+        _heap()
+        print("standin: budget spent")
+        sys.exit(0)
+    s.count += 1
+    word = keys[s.count] if s.count < len(keys) else board._k[0] if board._k else "tap:1,1"
+    if word == "CUT":
+        _heap()
+        print("standin: power cut after", s.count - 1, "presses")
+        sys.exit(9)
+    s.interval = 0
+    if word[:5] == "hold:":
+        word = word[5:]
+        s.interval = 700
+    elif word[:4] == "tap:":
+        s.interval = 60
+    s.value = word
+    s.timestamp = now
+
+
+def what(word):
+    """What presses key ``word`` of the script (board.py ``_k``), or None."""
+    import board
+
+    k = board._k
+    for i in range(0, len(k) - 1, 2):
+        if k[i] == word:
+            return k[i + 1]
+    return None
+
+
+class EventQueue:
+    """The scanner's queue: the events of the script's key among the scanner's keys."""
+
+    def __init__(self, max_events, keys):
+        self.data = bytearray(max_events * 6)  # the C ring: 6 bytes an event (EventQueue.c, EVENT_SIZE_BYTES)
+        self.overflowed = False
+        self.keys = keys  # the scanner
+        self.n = -1  # its key down now
+        self.step = 1  # 1: the last call found nothing (the next one starts a poll)
 
     def get_into(self, event):
-        step = self.step
-        if step == 0:
-            self.step = 2
+        s = script
+        if s.events is None:
+            s.events = self
+        if self is s.events and self.step:
+            tick()
+        want = self.keys.find(s.value)
+        if want == self.n:
+            self.step = 1
             return False
-        if step == 2:
-            import board
-
-            shown = board.DISPLAY._e  # its refreshes (busdisplay.py)
-            if shown != self.shown:  # a new picture since the last press
-                if self.seen != shown:
-                    self.seen = shown  # the player looks at it first: nothing this poll
-                    self.step = 2
-                    return False
-            elif self.n < 4:  # the same picture (the screen ignored the last key): a few polls
-                self.n += 1
-                self.step = 2
-                return False
-            self.shown = shown
-            self.n = 0
-            if self.count >= int(keys[0]):
-                _heap()
-                print("standin: budget spent")
-                sys.exit(0)
-            self.count += 1
-        word = keys[self.count] if self.count < len(keys) else "A"
-        if word == "CUT":
-            _heap()
-            print("standin: power cut after", self.count - 1, "presses")
-            sys.exit(9)
-        self.step = 1 if step == 2 else 0
-        event.key_number = _NAMES.index(word)
-        event.pressed = step == 2
+        self.step = 0
+        if self.n >= 0:
+            event.key_number = self.n
+            event.pressed = False
+            self.n = -1
+        else:
+            event.key_number = want
+            event.pressed = True
+            self.n = want
         event.timestamp = supervisor.ticks_ms()
         return True
 
@@ -194,7 +249,7 @@ class Keys:
             if pin not in pins:
                 pins[pins.index(None)] = pin
         self.key_count = key_count
-        self.events = EventQueue(max_events)
+        self.events = EventQueue(max_events, self)
         # What the Python objects lack of the C objects' heap: they take 128 bytes with their
         # attributes (the C EventQueue's 32, the bytearray's own 16, and 80, the queue's script
         # state included), plus the pin tuple and the ring, measured with gc.mem_alloc on the
@@ -205,6 +260,18 @@ class Keys:
             pad += (x + 15) & -16
         if pad >= 0:
             self.value = bytearray(pad)
+
+    def find(self, word):
+        """The key number of script key ``word`` among this scanner's (a pin), or -1."""
+        pin = what(word) if word else None
+        if pin:
+            import board
+
+            pin = getattr(board, pin, None)
+            for i in range(len(self.pins)):
+                if self.pins[i] is pin:
+                    return i
+        return -1
 
     def reset(self):
         pass
@@ -255,3 +322,8 @@ class ShiftRegisterKeys(Keys):
         n = len(datas)
         parts = (72,) + (16,) * (2 + n) + (8 + 4 * n, 4 * len(counts), sum(counts))
         self.start([clock, latch] + datas, sum(counts), max_events, parts)
+
+    def find(self, word):
+        """The key number of script key ``word`` (``#n`` in board.py's ``_k``), or -1."""
+        pin = what(word) if word else None
+        return int(pin[1:]) if pin and pin[0] == "#" and int(pin[1:]) < self.key_count else -1

@@ -17,6 +17,8 @@ def reload():
 class _Runtime:
     serial_connected = True
     usb_connected = True
+    serial_bytes_available = 0
+    display = None  # (the Fruit Jam's, made at boot only with a monitor: none here)
 
 
 runtime = _Runtime()
