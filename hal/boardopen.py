@@ -10,7 +10,6 @@ until it is let go ("A stuck: ignored"). Settings are read by hal/settings.py: n
 the game (a bad one is named in ``hw.notices``).
 """
 
-import sys
 
 import hal
 from hal import boards, saves, settings

@@ -102,7 +102,6 @@ def build(args, stdin=None, stdout=None):
     script = hal.parse_script(args.script or "", profile)
     shots = Shots(args.screenshot, args.shot_scale) if args.screenshot else None
     size = profile.size if profile is not None else args.size
-    keymap = profile.map if profile is not None else None
     cleanups = []
     clock = Clock(fast=args.fast)
     lights = Lights()
@@ -135,7 +134,7 @@ def build(args, stdin=None, stdout=None):
 
             keys = desktop_window.board_keymap(pygame, profile)
         touch = screen if profile is not None and profile.has & hal.TAP else None
-        buttons = Buttons(clock.ticks_ms, script, live, pygame_source(display, keys, touch), keymap)
+        buttons = Buttons(clock.ticks_ms, script, live, pygame_source(display, keys, touch))
         screen.buttons = buttons
         clock.idle = buttons.poll
     if profile is not None:

@@ -21,11 +21,10 @@ class Quit(BaseException):
 class Buttons(keys.Buttons):
     """Scripted presses first, then a live source (``poll_source``), or Quit.
 
-    ``keymap`` (a board profile's ``map``) turns key bits into logical bits (hal/keys.py);
     ``hit(x, y)`` finds a scripted tap's target at pixels (``hw.screen.hit``)."""
 
-    def __init__(self, ticks_ms, script=(), stay=False, source=None, keymap=None):
-        super().__init__(ticks_ms, keymap=keymap)
+    def __init__(self, ticks_ms, script=(), stay=False, source=None):
+        super().__init__(ticks_ms)
         self.script = list(script)
         self.stay = stay
         self.source = source  # a function(buttons) that reads the keyboard; None: none
@@ -82,6 +81,13 @@ class Buttons(keys.Buttons):
         return bit
 
 
+def key_bits(profile, n):
+    """(short, long) logical bits of board ``profile``'s key ``n`` (its ``map``; none: the PyBadge's)."""
+    if profile.map is None:
+        return 1 << n, 0
+    return profile.map[2 * n], profile.map[2 * n + 1]
+
+
 def board_keys(profile):
     """[(key name, keyboard key)] of a board's physical keys, in key order: "up" ... for the
     arrows, else one character (a digit, or a lower-case letter); the module docstring."""
@@ -119,7 +125,7 @@ def terminal_table(profile):
     chars = {}
     escapes = {}
     for n, (name, key) in enumerate(board_keys(profile)):
-        short, long = (1 << n, 0) if profile.map is None else (profile.map[2 * n], profile.map[2 * n + 1])
+        short, long = key_bits(profile, n)
         if key in ARROWS:
             code = "ABDC"[ARROWS.index(key)]  # up, down, right, left: ESC [ A/B/C/D
             escapes["[" + code] = escapes["O" + code] = short

@@ -38,11 +38,12 @@ def pygame_keymap(pygame):
 
 
 def board_keymap(pygame, profile):
-    """pygame key -> key bit of board ``profile``'s keys (hal/desktop_keys.py's ``board_keys``)."""
+    """pygame key -> (short, long) logical bits of board ``profile``'s keys (hal/desktop_keys.py's
+    ``board_keys``: held ``hal.keys.LONG_MS``, a key of a long press gives it)."""
     arrows = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
     out = {}
     for n, (_, key) in enumerate(desktop_keys.board_keys(profile)):
-        out[arrows[key] if key in arrows else ord(key)] = 1 << n
+        out[arrows[key] if key in arrows else ord(key)] = desktop_keys.key_bits(profile, n)
     return out
 
 
@@ -182,7 +183,8 @@ def draw_lights(pygame, window, lights, top, scale):
 def pygame_source(display, keymap=None, screen=None):
     """A poll function: pygame key events -> down/up; Esc or closing the window -> Quit.
 
-    ``keymap``: pygame key -> key bit (default :func:`pygame_keymap`, the PyBadge's buttons);
+    ``keymap``: pygame key -> its bit, or its (short, long) bits (default :func:`pygame_keymap`,
+    the PyBadge's buttons; a board's: :func:`board_keymap`);
     ``screen``: a touchscreen's (``hw.screen``): a mouse click is a tap on what ``screen.hit``
     finds there."""
     import pygame
@@ -198,13 +200,14 @@ def pygame_source(display, keymap=None, screen=None):
             if event.type == pygame.KEYDOWN:
                 if event.key == pygame.K_ESCAPE:
                     raise desktop_keys.Quit()
-                bit = keymap.get(event.key, 0)
-                if bit:
-                    buttons.down(bit)
+                bits = keymap.get(event.key, 0)
+                if bits:
+                    short, long = bits if isinstance(bits, tuple) else (bits, 0)
+                    buttons.down(short, None, long)
             elif event.type == pygame.KEYUP:
-                bit = keymap.get(event.key, 0)
-                if bit:
-                    buttons.up(bit)
+                bits = keymap.get(event.key, 0)
+                if bits:
+                    buttons.up(bits[0] if isinstance(bits, tuple) else bits)
             elif event.type == pygame.MOUSEBUTTONDOWN and screen is not None and event.button == 1:
                 scale = getattr(display, "scale", 1) or 1
                 kind, index = screen.hit(event.pos[0] // scale, event.pos[1] // scale)
