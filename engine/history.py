@@ -105,7 +105,7 @@ def actions_into(h, buf):
     return k
 
 
-def last_seat(h):
+def newest(h):
     """The seat of the current round's newest action, or -1 (none yet: a new deal).
 
     play.table asks it before a human's turn: another seat's means something happened since

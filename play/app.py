@@ -22,6 +22,8 @@ Any other error of the game or of a store stops that game, not the program: a
 message, the save kept aside, back to the title.
 """
 
+import gc
+
 import hal
 from play import match as mt
 from play import ui as _ui
@@ -183,11 +185,13 @@ class App:
         play/stats.py ``record`` and ``show``."""
         import play
 
+        gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
+            gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------
     def load(self):

@@ -22,11 +22,10 @@ def hint(app):
     a = bots.normal(g, p, None)  # (Normal draws no random numbers)
     if m.hints[p] < 255:
         m.hints[p] += 1
-    labels = getattr(app.hw.buttons, "labels", None) or ("A",)
-    app.ui.message("Hint", ["The Normal player"] + wrap(reason(g, p, a)), labels[0] + ": back", v.NORMAL, (a,))
+    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), app.ui.footer("back"), v.NORMAL, (a,))
 
 
-def reason(g, p, a):
+def describe(g, p, a):
     """``"plays 5: keeps a card that can follow"``: action ``a`` of seat ``p`` and why, from what ``p`` sees."""
     if a == EXCHANGE:
         return "swaps 10 whites for a black: the next token to go is the black"
@@ -43,37 +42,33 @@ def reason(g, p, a):
             return "skips: the magic token back before someone goes out"
         return "skips: no card fits, the magic token goes back"
     hand = g.hand(p)
-    worth = cards.points_for(_values(hand))
-    worth = (worth & 31) + 10 * (worth >> 5)
+    pts = 0
+    for c in hand:  # (the values in the hand, as cards.points_for takes them)
+        pts |= cards.VALUE_BITS[c]
+    pts = cards.points_for(pts)
+    pts = (pts & 31) + 10 * (pts >> 5)
     if a == DRAW:
-        return "draws: no card fits and your hand is worth %d" % worth
+        return "draws: no card fits and your hand is worth %d" % pts
     if a == QUIT:
-        return "quits: no card fits, the hand costs only %d" % worth
+        return "quits: no card fits, the hand costs only %d" % pts
     if a >= cards.COUNT:  # a rule decision: the prompts have no menu, but say something
         return bots.game.action_name(a)
-    does = "plays " + cards.name(a) + ": "
+    text = "plays " + cards.name(a) + ": "
     if len(hand) == 1:
-        return does + "goes out"
+        return text + "goes out: the round ends"
     if g.show_active:
-        return does + "a llama keeps the stage's tokens away"
+        return text + "a llama keeps the stage's tokens away"
     icon = cards.ICON[a]
     if icon == cards.ICON_CIRCLE:
-        return does + "gives a token away"
+        return text + "gives a token away"
     if icon == cards.ICON_SQUARE:
-        return does + "the next player draws"
+        return text + "the next player draws"
     if icon == cards.ICON_STAR:
-        return does + "takes the magic token"
+        return text + "takes the magic token"
     for i in range(len(hand)):
         if cards.plays_on(hand[i], a) and (hand[i] != a or hand.count(a) > 1):
-            return does + "keeps a card that can follow"
+            return text + "keeps a card that can follow"
     if a == LLAMA:
-        return does + "the llama sheds most points"
-    return does + "the highest card that fits"
+        return text + "the llama sheds most points"
+    return text + "the highest card that fits"
 
-
-def _values(hand):
-    """The values in ``hand`` (codes) as cards.points_for takes them."""
-    seen = 0
-    for c in hand:
-        seen |= cards.VALUE_BITS[c]
-    return seen

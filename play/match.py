@@ -29,9 +29,8 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-SAVE_VERSION = const(
-    4
-)  # 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+# 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+SAVE_VERSION = const(4)
 _NO_WRITER = const(2)  # the save version without the writer's version (nor hints), still read
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
@@ -57,8 +56,7 @@ RECAPS = ("Auto", "On", "Off")
 
 _HEAD = const(16)
 _WRITER_AT = const(20)  # after the head and the bot rng (4)
-_HINTS_AT = const(23)  # after the writer (3)
-_GAME_AT = const(29)  # the game record, after the hints (6)
+_GAME_AT = const(29)  # the game record, after the writer (3) and the hints (6)
 
 
 def name_count():
@@ -98,10 +96,6 @@ class Match:
                 n += 1
         return n
 
-    def recaps(self):
-        """Whether "Since your turn" comes when only bots played since a human's turn (RECAPS)."""
-        return self.recap == 1 or (self.recap == 0 and self.speed >= 2)
-
     def start(self, seed):
         """Deal a new game with these settings."""
         self.game = game.new_game(self.players, seed, ("kadabra", "classic")[self.variant])
@@ -138,7 +132,7 @@ class Match:
         for i in range(3):  # byte by byte: a slice would allocate on CircuitPython 9
             out[at + _WRITER_AT + i] = VERSION[i]
         for i in range(6):
-            out[at + _HINTS_AT + i] = self.hints[i]
+            out[at + _GAME_AT - 6 + i] = self.hints[i]
         end = g.record_into(out, at + _GAME_AT)
         end = codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
         return memoryview(out)[:end]
@@ -149,7 +143,7 @@ class Match:
         version = data[4] if len(data) > 4 and _NO_WRITER <= data[4] < SAVE_VERSION else SAVE_VERSION
         body = codec.unframe(data, SAVE_MAGIC, version, "save")
         old = version == _NO_WRITER
-        at = (_WRITER_AT, _HINTS_AT, _GAME_AT)[version - _NO_WRITER]
+        at = (_WRITER_AT, _WRITER_AT + 3, _GAME_AT)[version - _NO_WRITER]
         if len(body) < at:
             raise ValueError("save is cut short")
         m = Match()
@@ -163,7 +157,7 @@ class Match:
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]
         m.written_by = None if old else (body[_WRITER_AT], body[_WRITER_AT + 1], body[_WRITER_AT + 2])
         if at == _GAME_AT:
-            m.hints[:] = body[_HINTS_AT:_GAME_AT]
+            m.hints[:] = body[_GAME_AT - 6 : _GAME_AT]
         m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
         ok = ok and m.recap < len(RECAPS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()

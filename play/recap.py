@@ -1,7 +1,7 @@
 """A round told in words: "Since your turn" and the round's log (issue 25).
 
-``App.screen("since", app, seat, module="recap")`` comes before ``seat``'s hand shows, after a
-hand-off (or, with only bots in between, when ``Match.recaps()`` says so): every action since
+``App.screen("show", app, seat, module="recap")`` comes before ``seat``'s hand shows, after a
+hand-off (or, with only bots in between, as ``Match.recap`` says): every action since
 the seat's own last one this round, one line each ("Ben played 4/5", "Cleo drew", "Ana gave you
 a white"), the cards played drawn under the lines. ``log`` is the whole round so far (the
 turn's menu) or the round just over (its summary). A goes on, the D-pad scrolls.
@@ -11,6 +11,10 @@ place) and from what the deal made public (6 cards each, the pile's size): a dra
 never the card. Who drew for a square and who went out are followed from the deal on, as every
 seat saw them. Only the lines on screen are made: a round's log can hold ~170 actions, and
 their text all at once would take ~7 KB of a board's heap.
+
+Every name a module uses costs a board's heap for good (docs/DESIGN.md): the names here are
+ones the game has already (``show``, ``page``, ``describe``, ``who``, ``parts``...) and the
+phrases are cut from one long string (strings of up to 10 characters are names too).
 """
 
 import hal
@@ -19,27 +23,26 @@ from engine.rules import COLLECT, DRAW, GIVE, HAND_SIZE, QUIT, RETURN_WHITE
 from play import view as v
 
 # What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; the token a
-# give-away gave (its detail). One string each: see play/table.py.
+# give-away gave (its detail); the words of a card played; "You"/"you". One string: see above.
 _DID = (
-    "drew|quit|gave back the magic|took %d stage tokens|swapped 10 whites|"
-    "returned a white|returned a black|kept all tokens"
+    "drew|quit|gave back the magic|took %d stage tokens|swapped 10 whites|returned a white|returned a black|"
+    "kept all tokens|a white|a black|the magic|played |: out!|, drew too|, %s drew|, took magic|gave %s %s|You|you"
 )
-_TOKENS = "a white|a black|the magic"
 
 
-def since(app, seat):
+def show(app, seat):
     """What happened since ``seat``'s last action this round (the screen only when something did)."""
     h = app.match.game.h
-    total = 0
+    n = 0
     first = 0
     if not h[0]:  # (a finished round's actions are not this round's)
         for i in range(2, h[1] + 2):
             if h[i] < history.DETAIL:
-                total += 1
+                n += 1
                 if h[i] >> 5 == seat:
-                    first = total
-    if total > first:
-        _pager(app, "Since your turn", seat, first, total - first)
+                    first = n
+    if n > first:
+        page(app, "Since your turn", seat, first, n - first)
 
 
 def log(app, seat):
@@ -47,59 +50,43 @@ def log(app, seat):
     ``seat`` reads "You" (-1: every seat by name, as at the round's summary)."""
     g = app.match.game
     h = g.h
-    total = 0
+    n = 0
     for i in range(2, h[1] + 2):
         if h[i] < history.DETAIL:
-            total += 1
-    rnd = g.round_number - (1 if h[0] and not g.is_over() else 0)
-    if total:
-        _pager(app, "Round %d log" % rnd, seat, 0, total)
-    else:
-        app.ui.message("Round %d log" % rnd, ["Nothing yet this round."], _footer(app.hw, False))
+            n += 1
+    page(app, "Round %d log" % (g.round_number - (1 if h[0] and not g.is_over() else 0)), seat, 0, n)
 
 
-def _footer(hw, more):
-    """What the keys do, in the board's own button names (``hw.buttons.labels``, where it has them)."""
-    labels = getattr(hw.buttons, "labels", None) or ("A", "B", "Start", ">", "<")
-    if getattr(hw.buttons, "scheme", 0) == getattr(hal, "SCHEME_TOUCH", 3):
-        return "tap: more" if more else "tap: go on"
-    if not more:
-        return labels[0] + ": go on"
-    return "%s: go on  %s: more" % (labels[0], "^v" if getattr(hw.buttons, "has", hal.UP) & hal.UP else labels[3])
+def page(app, title, seat, first, n):
+    """Show ``n`` events from the ``first``-th, a screenful at a time, until A (or B, Start).
 
-
-def _pager(app, title, seat, first, total):
-    """Show ``total`` events from the ``first``-th, a screenful at a time, until A (or B, Start).
-
-    Down/Up move a line, Right/Left a page (Right wraps round from the last page: boards with
-    only a Right); on a touch screen a tap turns the page, and goes on from the last."""
+    Right or Down show the next page (from the last, the first again: boards with only a Right),
+    Left or Up the one before; a tap (touch screens) the next, and goes on from the last."""
     rows = v.LINES_WITH_CARDS
-    last = max(0, total - rows)
-    tap = getattr(hal, "TAP", 0)
-    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | tap
+    t = getattr(hal, "TAP", 0)  # (a touch: issue 23)
     top = 0
     while True:
         lines = []
         shown = []
-        _lines(app, seat, first + top, first + top + rows, lines, shown)
-        head = title if total <= rows else "%s %d-%d/%d" % (title, top + 1, top + len(lines), total)
-        b = app.ui.message(head, lines, _footer(app.hw, top < last), v.NORMAL, shown, keys)
-        if b & tap and top < last:
-            top += rows
-        elif b & hal.RIGHT:
-            top = 0 if top >= last else top + rows
-        elif b & hal.LEFT:
-            top -= rows
-        elif b & hal.DOWN:
-            top += 1
-        elif b & hal.UP:
-            top -= 1
-        else:
+        describe(app, seat, first + top, first + top + rows, lines, shown)
+        left = top + rows < n  # events left after this page
+        b = app.ui.message(
+            title if n <= rows else "%s %d-%d/%d" % (title, top + 1, top + len(lines), n),
+            lines or ["Nothing yet this round."],
+            app.ui.footer("play on", "", "", "more" if left else "top" if top else ""),
+            v.NORMAL,
+            shown,
+            255 | t,
+        )
+        if b & (hal.RIGHT | hal.DOWN) or b & t and left:
+            top = top + rows if left else 0
+        elif b & (hal.LEFT | hal.UP):
+            top = max(0, top - rows)
+        elif b & (hal.A | hal.B | hal.START | t):
             return
-        top = max(0, min(top, last))
 
 
-def _lines(app, me, start, end, lines, shown):
+def describe(app, me, start, end, lines, shown):
     """The lines of events ``start`` to ``end`` - 1 of the round (into ``lines``), and the cards
     they played (into ``shown``); ``me`` reads "You"."""
     m = app.match
@@ -109,21 +96,21 @@ def _lines(app, me, start, end, lines, shown):
     inside = (1 << n) - 1  # the seats still in the round (quits are in the history)
     held = [HAND_SIZE] * n  # cards in each hand
     pile = sum(cards.DECKS[cards.VARIANTS.index(g.variant)]) - HAND_SIZE * n - 1  # after the deal (R5)
-    did = _DID.split("|")
+    parts = _DID.split("|")
     k = 0
     i = 2
     stop = h[1] + 2
     while i < stop and k < end:
         b = h[i]
-        d = h[i + 1] & 31 if i + 1 < stop and h[i + 1] >= history.DETAIL else 0
-        i += 2 if i + 1 < stop and h[i + 1] >= history.DETAIL else 1
+        d = h[i + 1] & 31 if i + 1 < stop and h[i + 1] >= history.DETAIL else -1
+        i += 1 if d < 0 else 2
         q = b >> 5
         a = b & 31
+        r = -1  # who drew for a square; -2: q went out
         if a < cards.COUNT:
             held[q] -= 1
-            text = "played " + cards.name(a)
             if not held[q]:
-                text += ": out!"
+                r = -2
             elif cards.ICON[a] == cards.ICON_SQUARE and pile > 0:  # R12: the next still in draws
                 r = q
                 for j in range(n - 1, 0, -1):
@@ -131,27 +118,41 @@ def _lines(app, me, start, end, lines, shown):
                         r = (q + j) % n
                 held[r] += 1
                 pile -= 1
-                text += ", drew too" if r == q else ", %s drew" % _who(m, r, me, "you")
-            elif cards.ICON[a] == cards.ICON_STAR:
-                text += ", took magic"
             if k >= start:
                 shown.append(a)
-        elif a >= RETURN_WHITE:
-            text = did[a - RETURN_WHITE + 5]
-        elif a >= GIVE:
-            text = "gave %s %s" % (_who(m, a - GIVE, me, "you"), _TOKENS.split("|")[min(d, 2)])
-        else:
-            if a == DRAW:
-                held[q] += 1
-                pile -= 1
-            elif a == QUIT:
-                inside &= ~(1 << q)
-            text = did[a - DRAW] % d if a == COLLECT else did[a - DRAW]
+        elif a == DRAW:
+            held[q] += 1
+            pile -= 1
+        elif a == QUIT:
+            inside &= ~(1 << q)
         if k >= start:
-            lines.append(_who(m, q, me, "You") + " " + text)
+            lines.append(action_name(m, me, q, a, d, r, parts))
         k += 1
 
 
-def _who(m, q, me, you):
-    """Seat ``q``'s name, or ``you`` for ``me``."""
-    return you if q == me else m.name(q)
+def action_name(m, me, q, a, d, r, parts):
+    """Seat ``q``'s action ``a`` in words (``d`` its detail, -1 none; ``r`` who drew for a
+    square, -2 when ``q`` went out); ``me`` reads "You", ``parts`` are ``_DID``'s.
+
+    (A function apart from describe(): smaller blocks of code, easier to place in a board's
+    fragmented heap.)"""
+    if a < cards.COUNT:
+        text = parts[11] + cards.name(a)
+        if r == -2:
+            text += parts[12]
+        elif r >= 0:
+            text += parts[13] if r == q else parts[14] % who(m, r, me, parts[18])
+        elif cards.ICON[a] == cards.ICON_STAR:
+            text += parts[15]
+    elif a >= RETURN_WHITE:
+        text = parts[a - RETURN_WHITE + 5]
+    elif a >= GIVE:
+        text = parts[16] % (who(m, a - GIVE, me, parts[18]), parts[8 + min(max(d, 0), 2)])
+    else:
+        text = parts[a - DRAW] % max(d, 0) if a == COLLECT else parts[a - DRAW]
+    return who(m, q, me, parts[17]) + " " + text
+
+
+def who(m, q, me, text):
+    """Seat ``q``'s name, or ``text`` ("You", "you") for ``me``."""
+    return text if q == me else m.name(q)

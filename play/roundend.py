@@ -30,10 +30,10 @@ def summary(table):
         lines.append(table.describe(last["out"], last["returned"]))
     elif last["out"] is None:
         lines.append("Everybody quit.")
-    labels = getattr(app.hw.buttons, "labels", None) or ("A", "B", "St")
-    footer = "%s: scores  %s: log" % (labels[0], labels[2])
-    # The round's log (play/recap.py) on the menu key, then this screen again.
-    while table.ui.message("Round %d over" % last["round"], lines, footer) & (hal.B | hal.START):
+    # The round's log (play/recap.py) on the menu key (or B), then this screen again.
+    while table.ui.message("Round %d over" % last["round"], lines, table.ui.footer("scores", "", "log")) & (
+        hal.B | hal.START
+    ):
         app.screen("log", app, -1, module="recap")
     lines = []
     for q in sorted(range(g.players), key=g.score):
@@ -50,9 +50,9 @@ def summary(table):
             + (" wins!" if len(names) == 1 else " win!")
             + "||Fewest points win;|someone reached 40."
         ).split("|")
-        used = ["%s %d" % (m.name(q), m.hints[q]) for q in range(g.players) if m.kinds[q] == mt.HUMAN]
-        if used:
-            lines += [""] + wrap("Hints used: " + ", ".join(used))
+        names = ["%s %s" % (m.name(q), m.hints[q]) for q in range(g.players) if m.kinds[q] == mt.HUMAN]
+        if names:
+            lines += [""] + wrap("Hints used: " + ", ".join(names))
         app.light(-1)
         app.beep(hal.BEEP_OVER)
         table.ui.message("Game over", lines, table.ui.footer("title"), v.GOOD)

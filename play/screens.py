@@ -147,7 +147,7 @@ def next_setting(app, row):
         m.speed = (m.speed + 1) % len(mt.SPEEDS)
     elif row.startswith("Lights"):
         m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
-    elif row.startswith("Recap"):
+    elif row.startswith("Recap: "):
         m.recap = (m.recap + 1) % len(mt.RECAPS)
     else:
         m.sound = not m.sound
@@ -160,9 +160,9 @@ def next_setting(app, row):
 
 
 def game_menu(app):
-    """The Start menu in a game: True when the player chose to save and quit.
-
-    Hint and Round log are play/hint.py and play/recap.py, loaded for the moment."""
+    """The Start menu in a game: 0 to resume, 1 to save and quit, 2 for a hint, 3 for the round's
+    log (play/hint.py and play/recap.py: the turn loads them once this module is dropped, so that
+    the two are never on a board's heap at once: ~3 KB)."""
     cursor = 0
     new = True
     while True:
@@ -185,15 +185,10 @@ def game_menu(app):
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
-        elif i == 1:
-            app.screen("hint", app, module="hint")
-            return False  # back to the turn: the hint's card is there to choose
-        elif i == 2:
-            app.screen("log", app, m.game.current_player, module="recap")
         elif i == 3:
             rules(app)
         else:
-            return i == 4
+            return (0, 2, 3, 0, 1)[i] if i >= 0 else 0
 
 
 def rules(app):

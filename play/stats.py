@@ -16,6 +16,9 @@ exactly once: the game is saved as finished first, and a power cut before its st
 written leaves that save, which the next start-up adds (play/app.py, ``App.load``); a game
 counted already is not counted again. A record that cannot be read is kept aside
 (``set_aside(hal.STATS)``) and the player told; one the power cut short is said to be lost.
+
+Names cost a board's heap for good (docs/DESIGN.md): the helpers reuse names the game has
+(``get``, ``into``, ``load``), a name's place is written out (``5 + 10 * k``).
 """
 
 import hal
@@ -25,8 +28,8 @@ from play import view as v
 from play.ui import wrap
 
 MAGIC = b"LKST"
-_ENTRY = 10  # bytes a name takes (numbers of 3 bytes at most: a board may have no long ints)
-_AT = 5  # the first name's, after the last game and the count
+# A name's figures take 10 bytes (numbers of 3 bytes at most: a board may have no long ints),
+# the first name's from byte 5 (after the last game and the count): name k's at 5 + 10 * k.
 
 
 def record(app):
@@ -35,87 +38,81 @@ def record(app):
     g = m.game
     if not m.humans():
         return
-    data = _read(app)
-    state = codec.crc16(g.s)
-    result = codec.crc16(g.r)
-    if _get(data, 0, 2) == state and _get(data, 2, 2) == result:
+    data = load(app)
+    if get(data, 0, 2) == codec.crc16(g.s) and get(data, 2, 2) == codec.crc16(g.r):
         return  # counted before a power cut
-    _put(data, 0, 2, state)
-    _put(data, 2, 2, result)
-    won = g.winners()
+    into(data, 0, 2, codec.crc16(g.s))
+    into(data, 2, 2, codec.crc16(g.r))
     for q in range(g.players):
         if m.kinds[q] != mt.HUMAN:
             continue
-        at = _AT + _ENTRY * m.names[q]
+        at = 5 + 10 * m.names[q]
         score = min(g.score(q), 254)
-        _put(data, at, 2, _get(data, at, 2) + 1)
-        _put(data, at + 2, 2, _get(data, at + 2, 2) + (q in won))
-        _put(data, at + 4, 3, _get(data, at + 4, 3) + score)
+        into(data, at, 2, get(data, at, 2) + 1)
+        into(data, at + 2, 2, get(data, at + 2, 2) + (q in g.winners()))
+        into(data, at + 4, 3, get(data, at + 4, 3) + score)
         data[at + 7] = min(data[at + 7], score)
-        _put(data, at + 8, 2, _get(data, at + 8, 2) + m.hints[q])
+        into(data, at + 8, 2, get(data, at + 8, 2) + m.hints[q])
     try:
         app.hw.storage.save(codec.frame(MAGIC, 1, data), hal.STATS)
     except OSError as e:  # said once, as the game's own saves (App.save_failed)
         if not app.save_failed:
             lines = wrap("Can't save the statistics (error %s)." % (e.args[0] if e.args else "?"))
-            app.ui.message("Not saved", lines, _key(app, "OK"), v.ALERT)
+            app.ui.message("Not saved", lines, None, v.ALERT)
         app.save_failed = 10
 
 
 def show(app):
     """The title's Statistics: a row a name that played; A on it, its figures."""
-    data = _read(app)
+    data = load(app)
     who = []
     for k in range(mt.name_count()):
-        if _get(data, _AT + _ENTRY * k, 2):
+        if get(data, 5 + 10 * k, 2):
             who.append(k)
     if not who:
-        app.ui.message("Statistics", wrap("No game finished yet: each player's games, wins and points show here."),
-                       _key(app, "back"))
+        app.ui.message(
+            "Statistics",
+            wrap("No game finished yet: each player's games, wins and points show here."),
+            app.ui.footer("back"),
+        )
         return
-    who.sort(key=lambda k: -_get(data, _AT + _ENTRY * k, 2))
+    who.sort(key=lambda k: -get(data, 5 + 10 * k, 2))
     rows = []
     m = mt.Match()
     for k in who:
-        at = _AT + _ENTRY * k
         m.names[0] = k
-        rows.append("%-5s%4d games %4d wins" % (m.name(0), _get(data, at, 2), _get(data, at + 2, 2)))
+        rows.append("%-5s%4d games %4d wins" % (m.name(0), get(data, 5 + 10 * k, 2), get(data, 7 + 10 * k, 2)))
     i = 0
     while True:
-        i = app.ui.menu("Statistics", rows, i, _key(app, "more", "back"))
+        i = app.ui.menu("Statistics", rows, i)
         if i < 0:
             return
-        at = _AT + _ENTRY * who[i]
-        games = _get(data, at, 2)
-        points = _get(data, at + 4, 3)
-        best = data[at + 7]
-        lines = [
-            "Games: %d" % games,
-            "Wins: %d (%d%%)" % (_get(data, at + 2, 2), 100 * _get(data, at + 2, 2) // games),
-            "Average: %d.%d points" % (points // games, points * 10 // games % 10),
-            "Best game: %d points" % best,
-            "Hints used: %d" % _get(data, at + 8, 2),
-            "",
-            "Fewest points win.",
-        ]
-        app.ui.message(rows[i][:5].strip(), lines, _key(app, "back"))
+        at = 5 + 10 * who[i]
+        n = get(data, at, 2)
+        w = get(data, at + 2, 2)
+        pts = get(data, at + 4, 3)
+        lines = (
+            "Games: %d|Wins: %d (%d%%)|Average: %d.%d points|Best game: %d points|Hints used: %d||Fewest points win."
+            % (n, w, 100 * w // n, pts // n, pts * 10 // n % 10, data[at + 7], get(data, at + 8, 2))
+        ).split("|")
+        app.ui.message(rows[i][:5].strip(), lines, app.ui.footer("back"))
 
 
-def _read(app):
+def load(app):
     """The statistics as a bytearray to update (empty when none, or unreadable: kept aside)."""
     n = mt.name_count()
-    data = bytearray(_AT + _ENTRY * n)
+    data = bytearray(5 + 10 * n)
     for k in range(n):
-        data[_AT + _ENTRY * k + 7] = 255
+        data[12 + 10 * k] = 255  # no best game yet
     data[4] = n
     storage = app.hw.storage
     said = None
     try:
         old = storage.load(hal.STATS)
         if old:
-            body = codec.unframe(old, MAGIC, 1, "statistics")
-            if len(body) < _AT or len(body) != _AT + _ENTRY * body[4]:
-                raise ValueError("statistics is cut short")
+            body = codec.unframe(old, MAGIC, 1, "Statistics")
+            if len(body) < 5 or len(body) != 5 + 10 * body[4]:
+                raise ValueError("Statistics is cut short")
             for i in range(min(len(body), len(data))):
                 data[i] = body[i]
             data[4] = n
@@ -130,17 +127,11 @@ def _read(app):
     except OSError as e:
         said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
     if said:
-        app.ui.message("Statistics", wrap(said), _key(app, "OK"), v.ALERT)
+        app.ui.message("Statistics", wrap(said), None, v.ALERT)
     return data
 
 
-def _key(app, what, back=""):
-    """``"A: what"`` (and ``"  B: back"``) in the board's own names of its buttons (``hw.buttons.labels``)."""
-    labels = getattr(app.hw.buttons, "labels", None) or ("A", "B")
-    return "%s: %s" % (labels[0], what) + ("  %s: %s" % (labels[1], back) if back else "")
-
-
-def _get(data, at, n):
+def get(data, at, n):
     """The little-endian number of ``n`` bytes at ``data[at]``."""
     x = 0
     for i in range(n - 1, -1, -1):
@@ -148,7 +139,7 @@ def _get(data, at, n):
     return x
 
 
-def _put(data, at, n, x):
+def into(data, at, n, x):
     """Write ``x`` (capped to ``n`` bytes) little-endian at ``data[at]``."""
     x = min(x, (1 << 8 * n) - 1)  # (n <= 3: a small int on every board)
     for i in range(n):

@@ -100,18 +100,22 @@ class Table:
         their last turn (play/recap.py), then the turn or a rule prompt; -1 to save and quit."""
         m = self.m
         g = self.g
-        begins = p != self.open  # a human's turn begins (not an exchange's or a card's sequel)
-        if begins:  # the decisions before it are saved
-            self.save()
-        handed = m.humans() > 1 and self.holder != p
-        if handed:
+        new = p != self.open  # a human's turn begins (not an exchange's or a card's sequel)
+        other = m.humans() > 1 and self.holder != p  # the device changes hands
+        if other:
+            if new:  # the decisions before it are saved before the device goes
+                self.save()
             self.handoff(p)
-        if handed or self.waited:
+        if other or self.waited:
             self.waited = False
             self.app.beep(hal.BEEP_TURN)
-            # Since their turn: always after a hand-off; with only bots in between, by the setting.
-            if begins and (handed or m.recaps()) and history.last_seat(g.h) not in (-1, p):
-                self.app.screen("since", self.app, p, module="recap")
+            # Since their turn: always after a hand-off; with only bots in between, by the setting
+            # (play.match.RECAPS: Auto is on at the Fast and Instant speeds).
+            other = other or m.recap == 1 or (m.recap == 0 and m.speed >= 2)
+            if new and other and history.newest(g.h) not in (-1, p):
+                self.app.screen("show", self.app, p, module="recap")
+        if new:  # (after the recap, whose code is gone: the save's buffers fill its place, 1 KB less heap)
+            self.save()
         self.holder = p
         if g.phase == game.PLAY:
             return self.turn(p)
@@ -345,6 +349,11 @@ class Table:
                         else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
                     )
             elif b & hal.START:
-                if self.app.screen("game_menu", self.app):
+                i = self.app.screen("game_menu", self.app)
+                if i == 1:
                     return -1
+                if i == 2:  # the menu's Hint (play/hint.py), then the turn: its card is there
+                    self.app.screen("hint", self.app, module="hint")
+                elif i == 3:  # the menu's Round log (play/recap.py)
+                    self.app.screen("log", self.app, p, module="recap")
                 new = True  # back from the menu

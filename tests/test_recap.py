@@ -51,20 +51,23 @@ def test_history_is_the_actions_applied_since_the_deal_and_survives_a_save_exact
         assert back.history() == done and back.last_history() == g.last_history() and back.to_bytes() == g.to_bytes()
         done.append((p, a))
         g.apply(a)
-        if g.round_number != rnd or g.is_over():  # the round is over: a new deal, an empty history
+        if g.is_over():  # the game's last round: no deal, its actions stay the history
+            rounds += 1
+            assert g.history() == done == g.last_history()
+        elif g.round_number != rnd:  # the round is over: a new deal, an empty history
             rounds += 1
             assert g.history() == [] and g.last_history() == done
             done = []
     assert rounds > 100
 
 
-def test_last_seat_is_the_newest_action_of_the_round_or_none():
+def test_newest_is_the_newest_action_of_the_round_or_none():
     g = game.new_game(3, 5)
-    assert history.last_seat(g.h) == -1
+    assert history.newest(g.h) == -1
     while g.round_number == 1:
         p = g.current_player
         g.apply(g.legal_actions()[0])
-        assert history.last_seat(g.h) == (p if g.round_number == 1 else -1)
+        assert history.newest(g.h) == (p if g.round_number == 1 else -1)
 
 
 def test_a_version_1_record_loads_with_an_empty_history():
@@ -314,7 +317,7 @@ def test_after_a_hand_off_the_recap_comes_before_the_hand_even_with_the_setting_
         assert titles[i - 1] == "Pass the device" and titles[i + 1].startswith("Round ")
 
 
-def test_the_log_scrolls_by_line_and_by_page_and_a_goes_on():
+def test_the_log_turns_its_pages_both_ways_and_a_goes_on():
     g = game.new_game(6, 3)
     while len(g.history()) < 40:  # forty actions of round 1: draws first (the hands grow), then plays
         legal = g.legal_actions()
@@ -328,9 +331,30 @@ def test_the_log_scrolls_by_line_and_by_page_and_a_goes_on():
     app.match = m
     recap.log(app, g.current_player)  # returns on the A
     firsts = [int(re.search(r" (\d+)-\d+/40$", s[0]).group(1)) for s in hw.screen.screens]
-    # Down, Down: a line each; Right a page, Up a line, Left a page; Right to the last page (35-40),
-    # and from there round to the first.
-    assert firsts == [1, 2, 3, 9, 8, 2, 8, 14, 20, 26, 32, 35, 1]
-    for screen in hw.screen.screens:
-        assert len([line for line in screen if line.startswith("  ") and "[" not in line]) == v.LINES_WITH_CARDS
-        assert screen[-1] == "- A: go on  ^v: more" or screen[-1] == "- A: go on"
+    # Down, Down, Right: a page each; Up, Left: a page back; Right to the last page (37-40), and
+    # from there round to the first (boards with only a Right see every page).
+    assert firsts == [1, 7, 13, 19, 13, 7, 13, 19, 25, 31, 37, 1, 7]
+    for first, screen in zip(firsts, hw.screen.screens):
+        shown = [line for line in screen if line.startswith("  ") and "[" not in line]
+        assert len(shown) == min(v.LINES_WITH_CARDS, 41 - first)
+        assert screen[-1] in ("- A: play on  >: more", "- A: play on  >: top")
+
+
+def test_the_pictures_of_the_new_screens_are_drawn(tmp_path):
+    # tools/friendshots.py (docs/since.png, log.png, hint.png, stats.png): the renderer draws them,
+    # with the blue title bar, lines of text and, on the recap and the log, cards.
+    pygame = pytest.importorskip("pygame")
+    from tools import friendshots
+
+    taken = friendshots.take(str(tmp_path), scale=1)
+    assert sorted(taken) == sorted(friendshots.KINDS)
+    for kind, path in taken.items():
+        img = pygame.image.load(path)
+        assert img.get_size() == (160, 128)
+        px = [tuple(img.get_at((x, y)))[:3] for y in range(0, 128, 2) for x in range(0, 160, 2)]
+        bar = [c for c in px[:80 * 6] if c[2] > 120 and c[0] < 80]
+        text = [c for c in px[80 * 6 :] if min(c) > 200]
+        colour = [c for c in px if max(c) - min(c) > 100 and not (c[2] > 120 and c[0] < 80)]
+        assert len(bar) > 200 and len(text) > 30, kind
+        if kind in ("since", "log"):
+            assert len(colour) > 30, kind  # the cards' colours

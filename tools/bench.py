@@ -236,9 +236,9 @@ def board_figures(everything):
             print("  %-26s %8s %8s %8s %8s" % tuple(["  the same, C displayio"] + row + ["", ""]))
 
 
-def flow_erases(kinds, games=12, rule="samd51", seed=0):
+def flow_erases(kinds, games=12, rule="samd51", seed=0, stats=None):
     """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
-    through the real flow.
+    through the real flow; ``stats``, a list, gets the erases of each statistics save (play/stats.py).
 
     play.app over hal.mock, the store a board of that port gets (tools/nvmflash.store_for: slots,
     or the log on "rp2040") on tools/standins' nvm that counts erases by the port's rule; the humans play
@@ -260,7 +260,17 @@ def flow_erases(kinds, games=12, rule="samd51", seed=0):
     for k in range(games):
         erased = nvm.erases
         hw = mock.Hardware(new_game_script(kinds) if k == 0 else "A A", seed=seed + k, keep=False)
-        hw.storage = store_for(nvm)
+        hw.storage = store = store_for(nvm)
+        if stats is not None:
+            inner = store.save
+
+            def save(data, key=0, inner=inner):
+                erased = nvm.erases
+                inner(data, key)
+                if key:
+                    stats.append(nvm.erases - erased)
+
+            store.save = save
         app = appmod.App(hw)
         pick = rng.Rng(seed + k)
 
@@ -305,6 +315,11 @@ def erase_figures(games=12):
     print("nvm erases per game on RP2040, 1 human + 3 bots: %.1f" % (e / games))
     print("  (the same games: records appended into erased flash, an erase when the 4 KB sector is full;"
           " at most %d in a game)" % w)
+    for rule in ("samd51", "rp2040"):
+        cost = []
+        flow_erases(setups[2][1], games, rule, stats=cost)
+        print("nvm erases of a game's statistics, %s: %.2f (%d saves in %d games, at most %d)"
+              % (rule, sum(cost) / games, len(cost), games, max(cost)))
 
 
 def screen_figures(games=6, seed=3):
