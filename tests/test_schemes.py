@@ -452,3 +452,35 @@ def test_the_terminal_takes_a_boards_keys_upper_case_held():
     ]
     keys, escapes = desktop_keys.terminal_table(boards.get("feather_s3_reverse_tft"))
     assert desktop_terminal.decode_keys("01!2x", keys, escapes) == [hal.LEFT, hal.A, hal.B | hal.START, hal.RIGHT]
+
+
+@pytest.mark.parametrize("name", ["pybadge", "funhouse", "clue", "pyportal"])
+def test_every_title_screen_opens_and_closes_with_the_boards_inputs(name):
+    # Rules (every page), the three settings, Statistics and About, and back to the title each time.
+    hw = mock.Hardware("", board=name)
+    app = appmod.App(hw)
+    keys = Keys(boards.get(name))
+    player = Player(app, keys, [0, 2], _random(1))
+    todo = ["Rules", "Speed", "Lights", "Sound", "Statistics", "About"]
+    seen = []
+
+    def feed():
+        view = hw.screen.view
+        if view.title == "L.A.M.A. Kadabra":
+            if not todo:
+                return ""
+            want = todo[0]
+            press = player.menu_to(view, lambda text: text.startswith(want))
+            if press in (keys.act, "tap:line:%d" % view.line_cursor) and view.lines[view.line_cursor].startswith(want):
+                seen.append(todo.pop(0))
+            return press
+        seen.append(view.title)
+        return keys.act
+
+    hw.buttons.feed = feed
+    with pytest.raises(mock.Done):
+        app.run()
+    titles = [s[0] for s in hw.screen.screens]
+    assert not todo and "= About" in titles and "= Statistics" in titles, titles
+    assert any(t.startswith("= Rules") for t in titles) and titles[-1] == "= L.A.M.A. Kadabra"
+    assert [s for s in hw.screen.screens[-1] if s.startswith("  Speed") or s.startswith("> Speed")] != []
