@@ -110,7 +110,7 @@ def build(args, stdin=None, stdout=None):
     live = args.stay or not args.script
     if args.terminal:
         display = make_display(window=False, size=size) if shots is not None else None
-        screen = TextScreen(stdout, display=display, shots=shots)
+        screen = TextScreen(stdout, display=display, shots=shots, size=size)
         source = None
         if live:
             inp = TerminalInput(stdin)

@@ -167,7 +167,8 @@ def terminal_source(inp, table=None):
 class TextScreen:
     """``hw.screen`` in a terminal: each View as text; optionally also drawn for screenshots."""
 
-    def __init__(self, out=None, clear=None, display=None, shots=None):
+    def __init__(self, out=None, clear=None, display=None, shots=None, size=desktop_window.SIZE):
+        self.size = size  # the display's (width, height): the board's, though only text shows
         self.out = out or sys.stdout
         self.clear = self.out.isatty() if clear is None else clear
         self.drawn = desktop_window.DisplayScreen(display, shots) if display is not None else None
