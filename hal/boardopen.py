@@ -89,6 +89,9 @@ def make(clock):
     entropy = settings.seed(notices)  # LAMA_SEED: hw.entropy() gives it to every new game
     settings.drive(notices)  # boot.py acts on LAMA_DRIVE; a value it ignored is told on the title too
     found = profile(notices)
+    import gc
+
+    gc.collect()  # the table's text, parsed, is garbage: the objects that stay take its place, not holes
     display, keys = buttons(found, notices)
     stuck = settle(keys, clock.sleep_ms)
     table = found.table(range(len(found.keys)))

@@ -54,27 +54,54 @@ CASES = {
     "clue": ((240, 240), TWO, ("B", "hold A", "hold B", "A", ""), "A B hold:A hold:B", [R, A, B, S], "keypads"),
     "cpb_gizmo": ((240, 240), TWO, ("B", "hold A", "hold B", "A", ""), "A B hold:A hold:B", [R, A, B, S], "keypads"),
     "funhouse": (
-        (240, 240), THREE, ("Sel", "hold Sel", "hold Sel", "Down", "Up"), "Up Sel Down hold:Sel", [L, A, R, B | S],
+        (240, 240),
+        THREE,
+        ("Sel", "hold Sel", "hold Sel", "Down", "Up"),
+        "Up Sel Down hold:Sel",
+        [L, A, R, B | S],
         "keypads",
     ),
     "feather_s2_reverse_tft": (
-        (240, 135), THREE, ("D1", "hold D1", "hold D1", "D2", "D0"), "D0 D1 D2 hold:D1", [L, A, R, B | S], "keypads",
+        (240, 135),
+        THREE,
+        ("D1", "hold D1", "hold D1", "D2", "D0"),
+        "D0 D1 D2 hold:D1",
+        [L, A, R, B | S],
+        "keypads",
     ),
     "feather_s3_reverse_tft": (
-        (240, 135), THREE, ("D1", "hold D1", "hold D1", "D2", "D0"), "D0 D1 D2 hold:D1", [L, A, R, B | S], "keypads",
+        (240, 135),
+        THREE,
+        ("D1", "hold D1", "hold D1", "D2", "D0"),
+        "D0 D1 D2 hold:D1",
+        [L, A, R, B | S],
+        "keypads",
     ),
     "pyportal": ((320, 240), TOUCH, ("tap", "Back", "Menu", "", ""), "tap:100,100", None, ""),
     "pyportal_titano": ((480, 320), TOUCH, ("tap", "Back", "Menu", "", ""), "tap:200,150", None, ""),
     "fruit_jam": (
-        (320, 240), THREE, ("Btn2", "hold Btn2", "hold Btn2", "Btn3", "Btn1"), "Btn1 Btn2 Btn3 hold:Btn2",
-        [L, A, R, B | S], "keypads",
+        (320, 240),
+        THREE,
+        ("Btn2", "hold Btn2", "hold Btn2", "Btn3", "Btn1"),
+        "Btn1 Btn2 Btn3 hold:Btn2",
+        [L, A, R, B | S],
+        "keypads",
     ),
     "memento": (
-        (240, 240), DPAD, ("OK", "Sel", "Shutter", ">", "<"), "Up Down Left Right OK Sel Shutter",
-        [U, D, L, R, A, B, S], "",
+        (240, 240),
+        DPAD,
+        ("OK", "Sel", "Shutter", ">", "<"),
+        "Up Down Left Right OK Sel Shutter",
+        [U, D, L, R, A, B, S],
+        "",
     ),
     "picosystem": (
-        (240, 240), DPAD, ("A", "B", "Y", ">", "<"), "A B X Y Up Down Left Right", [A, B, SEL, S, U, D, L, R], "keypads",
+        (240, 240),
+        DPAD,
+        ("A", "B", "Y", ">", "<"),
+        "A B X Y Up Down Left Right",
+        [A, B, SEL, S, U, D, L, R],
+        "keypads",
     ),
 }
 FAMILIES = ("badge", "pins", "gizmo", "pyportal", "fruitjam", "memento")
@@ -96,7 +123,9 @@ def probe(flow, name, script, env=None, settings=cpboard.SETTINGS):
     """{field: text} of the probe's lines on board ``name`` and the presses the script made."""
     flow.power_on(erase=True)
     words = script.split()
-    done = flow.run(script, len(words), "256k", VERSION, dict(env or {}, LAMA_STANDIN_BOARD=name), settings, (), "probe.py")
+    done = flow.run(
+        script, len(words), "256k", VERSION, dict(env or {}, LAMA_STANDIN_BOARD=name), settings, (), "probe.py"
+    )
     assert "standin: budget spent" in done.stdout or "probe: no keys" in done.stdout, done.stdout + done.stderr
     out = {}
     presses = []
@@ -151,7 +180,12 @@ def test_lama_board_in_settings_toml_overrides_board_id(flow):
     "pins, scheme, notice, labels",
     [
         ("BUTTON_A PA16 BUTTON_B PA18", TWO, "Unknown board: 2 buttons", "A|hold B|hold A|B|"),
-        ("BUTTON_LEFT PA16 BUTTON_A PA18 BUTTON_RIGHT PA19", THREE, "Unknown board: 3 buttons", "A|hold A|hold A|Right|Left"),
+        (
+            "BUTTON_LEFT PA16 BUTTON_A PA18 BUTTON_RIGHT PA19",
+            THREE,
+            "Unknown board: 3 buttons",
+            "A|hold A|hold A|Right|Left",
+        ),
         (
             "BUTTON_A PA10 BUTTON_B PA11 BUTTON_START PA12 BUTTON_UP PA13 BUTTON_DOWN PA14 BUTTON_LEFT PA15 "
             "BUTTON_RIGHT PA16",

@@ -119,7 +119,7 @@ def test_each_folder_holds_the_whole_game_as_circuitpython_byte_code(zipped):
             expected.add(rel if rel in drive.AS_SOURCE else rel[:-3] + ".mpy")
         # Every board module the game has (all of hal/ but the desktop's and the tests'), the libraries too.
         assert any(rel.startswith("lib/") for rel in expected), "lib/ is empty: tools/libs did not run"
-        assert {"hal/board.mpy", "hal/keys.mpy", "play/match.mpy", "engine/game.mpy"} <= expected
+        assert {"hal/board.mpy", "hal/boards/pins.mpy", "play/match.mpy", "engine/game.mpy"} <= expected
         for folder in FOLDERS:
             files = set(n[len(TOP) + len(folder) + 2 :] for n in names if n.startswith("%s/%s/" % (TOP, folder)))
             assert set(f for f in files if f and not f.endswith("/")) == expected, folder

@@ -344,7 +344,7 @@ def test_joystick_axes_can_be_flipped():
     assert j.read() == hal.RIGHT
 
 
-# Boards with buttons on pins (hal/pins.py) and every settings.toml value: tests/test_settings.py.
+# Boards with buttons on pins (hal/boards/pins.py) and every settings.toml value: tests/test_settings.py.
 
 
 def test_no_display_prints_screens_and_no_nvm_reports_saves_off(fake_board, capsys):

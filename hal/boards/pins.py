@@ -78,6 +78,11 @@ def _keys(pins, bits, profile, high, notices):
     """(a keypad.Keys over ``pins``, the key numbers of its keys): a pin it refuses is left out, named."""
     import keypad
 
+    if None not in pins:
+        try:  # all at once: no scanner made and dropped per pin, whose garbage would lie under the game's objects
+            return keypad.Keys(pins, value_when_pressed=high, pull=True), bits
+        except Exception:  # a pin refused: each tried alone, to name it
+            pass
     keys = profile.keys
     ok = [i for i in range(len(pins)) if free(pins[i], keys[bits[i]], profile.pins[bits[i]][:-1], high, notices)]
     if not ok:

@@ -3,7 +3,8 @@
 The board is the profile named by ``LAMA_STANDIN_BOARD`` in the process environment (the
 harness's, not settings.toml: a profile's simulator name, hal/boards/__init__.py; default
 ``pybadge``; a name of no profile is a board of that ``board_id`` with a display and the pins of
-``LAMA_STANDIN_PINS``, "NAME MCU_PIN ..."). Its pins are those of the board's pins.c in
+``LAMA_STANDIN_PINS``, "NAME MCU_PIN ...", and the script's keys of ``LAMA_STANDIN_KEYS``,
+"KEY PIN ..."). Its pins are those of the board's pins.c in
 CircuitPython 10.2.1 (ports/<port>/boards/<board_id>/pins.c) that the game may touch: the
 buttons, the joystick or touch panel, the lights, the buses a family makes a display on (the
 TFT Gizmo's, the Fruit Jam's DVI), and the display's own pins (in use); one Pin object per MCU
@@ -84,7 +85,7 @@ for value in BOARDS.split("\n"):
         name = value.split("|")[1:]
         break
 else:  # a board of no profile: its pins from the environment, a display of LAMA_DISPLAY's size
-    name = [_e("LAMA_STANDIN_PINS") or "", name[:-1] + " 160x128", ""]
+    name = [_e("LAMA_STANDIN_PINS") or "", name[:-1] + " 160x128 " + (_e("LAMA_STANDIN_KEYS") or ""), ""]
 del BOARDS
 for value in name[2].split():  # (imported now: their bytes count with the stand-ins')
     __import__(value)
@@ -116,7 +117,7 @@ def I2C():
         SPI()
     import busio
 
-    return busio.I2C(SCL, SDA)
+    return busio.I2C(globals()["SCL"], globals()["SDA"])
 
 
 for name in "STEMMA_I2C UART".split():
