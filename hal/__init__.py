@@ -80,7 +80,15 @@ buffers allocated once):
     ``bots.HARD_BUDGET * hw.pystones // 1500`` steps, about 1 s on any board.
 
 Button bits equal ``1 << key number`` of the PyBadge shift register
-(0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left).
+(0=B, 1=A, 2=Start, 3=Select, 4=Right, 5=Down, 6=Up, 7=Left); ``TAP`` is 256.
+
+Control schemes (``hw.buttons.scheme``; the flow under each: play/ui.py):
+``SCHEME_DPAD`` 8 buttons, or 4 and a joystick (has every bit but Select and
+TAP); ``SCHEME_THREE`` previous / act / next: LEFT, A, RIGHT, a long press of
+act gives B | START; ``SCHEME_TWO`` a mover and an actor: RIGHT and A, a long
+press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and B and START
+from the footer's two zones (HIT_BACK, HIT_MENU, which a driver may send as
+those bits directly).
 """
 
 try:
@@ -144,18 +152,18 @@ def button_name(bit):
     return "?"
 
 
-def parse_script(text):
-    """The button bits of a script such as ``"A A Down A"`` (names as in NAMES, any case;
-    commas allowed), for the mock HAL and the simulator's ``--script``.
-    ValueError names a word that is no button."""
-    names = NAMES.lower().split()
-    out = []
-    for word in text.replace(",", " ").split():
-        w = word.lower()
-        if w not in names:
-            raise ValueError("unknown button %r in script (use %s)" % (word, NAMES))
-        out.append(1 << names.index(w))
-    return out
+def parse_script(text, board_keys=None):
+    """The presses of a script such as ``"A A Down A"``, for the mock HAL and the simulator.
+
+    Words: the logical names of NAMES (any case), ``tap:line:N``, ``tap:item:K``, ``tap:back``,
+    ``tap:menu``, ``tap:screen`` (a target), ``tap:X,Y`` (display pixels); with ``board_keys`` (a
+    board's profile, hal/boards: its ``keys``, ``map``, ``has``) also its key names and
+    ``hold:NAME`` (a long press), and only what that board can give. A press is its bits (an
+    int), a tap ``(kind, index)``, or ``(HIT_NONE, x, y)`` at pixels. ValueError names a bad
+    word. (hal/script.py; never loaded on a board.)"""
+    from hal import script
+
+    return script.parse(text, board_keys)
 
 
 def forget(name):

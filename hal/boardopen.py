@@ -10,6 +10,7 @@ until it is let go ("A stuck: ignored"). Settings are read by hal/settings.py: n
 the game (a bad one is named in ``hw.notices``).
 """
 
+
 import hal
 from hal import boards, saves, settings
 

@@ -1,6 +1,8 @@
 """A HAL for tests: scripted button presses in, screens out as text.
 
     hw = mock.Hardware("A A Down A", save=None)
+    hw = mock.Hardware("Sel Down hold:Sel", board="funhouse")
+    hw = mock.Hardware("tap:line:1 tap:item:3 tap:menu", scheme=hal.SCHEME_TOUCH)
     try:
         app.run(hw)
     except mock.Done:
@@ -11,9 +13,29 @@ Time is simulated (``sleep_ms`` only moves the clock), so whole games with
 bot pauses run at full speed. When the script is used up the next
 ``press()`` raises :class:`Done`, which ends the flow's loop. Storage lives in
 memory and can be made full, read-only or damaged. Runs on MicroPython too.
+
+Boards and control schemes (hal/__init__.py): ``board`` (a profile's name, hal/boards) or
+``scheme`` (``hal.SCHEME_*``: the board :data:`BOARDS` names for it) makes the mock that board:
+its ``scheme``, ``has``, ``labels`` and screen ``size``, and its scripts in its own inputs only
+(hal/script.py: its keys' names, ``hold:NAME`` for a long press, the logical names it can give,
+taps as targets: ``tap:line:N``, ``tap:item:K``, ``tap:back`` ...); a word it cannot give is a
+ValueError. Without either it is a PyBadge that takes any logical name and taps.
 """
 
 import hal
+from hal import script as _script
+
+# The board that stands for each control scheme (hal/boards): 8 buttons, 3, 2, touch.
+BOARDS = ("pybadge", "funhouse", "clue", "pyportal")
+
+
+def profile(board=None, scheme=None):
+    """The hal/boards profile of ``board`` (a name), else of ``scheme``'s board; None for neither."""
+    if board is None and scheme is None:
+        return None
+    from hal import boards
+
+    return boards.get(BOARDS[scheme] if board is None else board)
 
 
 class Done(BaseException):
@@ -25,24 +47,50 @@ class Buttons:
 
     ``feed`` is called with no arguments and returns more script text (or ""
     to stop): a test's player that looks at the screen and decides. ``log``,
-    when a list, records every press handed out (to replay a run).
+    when a list, records every press handed out (to replay a run). ``board``:
+    a profile (:func:`profile`) whose inputs alone the scripts may use.
     """
 
-    def __init__(self, script, feed=None, log=None):
+    scheme = hal.SCHEME_DPAD
+    has = 0xF7
+    labels = ("A", "B", "Start", ">", "<")
+    tapped = (hal.HIT_NONE, 0)
+
+    def __init__(self, script, feed=None, log=None, board=None):
         self.feed = feed
         self.log = log
-        self._todo = hal.parse_script(script)
+        self.board = board
+        if board is not None:
+            self.scheme = board.scheme
+            self.has = board.has
+            self.labels = board.labels
+        self._todo = self.parse(script)
         self.held_mask = 0
 
+    def parse(self, script):
+        """The presses of ``script`` in this board's inputs (hal/script.py)."""
+        return _script.parse(script, self.board)
+
     def press(self):
-        if not self._todo and self.feed:
-            self._todo = hal.parse_script(self.feed())
-        if not self._todo:
-            raise Done()
-        b = self._todo.pop(0)
-        if self.log is not None:
-            self.log.append(b)
-        return b
+        """The next scripted press: its bits, or TAP with ``tapped`` set (a tap on the footer's
+        zones is B or START, as a touch driver gives them: hal/keys.py)."""
+        while True:
+            if not self._todo and self.feed:
+                self._todo = self.parse(self.feed())
+            if not self._todo:
+                raise Done()
+            b = self._todo.pop(0)
+            if self.log is not None:
+                self.log.append(b)
+            if isinstance(b, int):
+                return b
+            if b[0] == hal.HIT_BACK:
+                return hal.B
+            if b[0] == hal.HIT_MENU:
+                return hal.START
+            if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
+                self.tapped = b
+                return hal.TAP
 
     def held(self):
         return self.held_mask
@@ -52,11 +100,14 @@ class Buttons:
 
     def push(self, script):
         """Append more presses to the script."""
-        self._todo.extend(hal.parse_script(script))
+        self._todo.extend(self.parse(script))
 
 
 class Screen:
-    def __init__(self, keep=True):
+    """``hw.screen``: every View shown as text (``screens``, when kept), the live one (``view``)."""
+
+    def __init__(self, keep=True, size=(160, 128)):
+        self.size = size
         self.screens = []  # every screen shown, as text lines (when keep)
         self.last = []
         self.keep = keep
@@ -71,6 +122,10 @@ class Screen:
 
             self.last = textview.text(v)
             self.screens.append(self.last)
+
+    def hit(self, x, y):
+        """No pixels here: nothing is hit (mock scripts name their targets: hal/script.py)."""
+        return (hal.HIT_NONE, 0)
 
 
 class Storage:
@@ -156,9 +211,15 @@ class Hardware:
 
     name = "mock"
 
-    def __init__(self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True):
-        self.buttons = Buttons(script, None, [] if keep else None)
-        self.screen = Screen(keep)
+    pystones = 1500  # the speed class the bots' budget is made for (hal/__init__.py)
+
+    def __init__(
+        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, board=None, scheme=None
+    ):
+        """``board`` or ``scheme``: the board this mock is (the module docstring); None: a PyBadge."""
+        board = profile(board, scheme)
+        self.buttons = Buttons(script, None, [] if keep else None, board)
+        self.screen = Screen(keep, board.size if board is not None else (160, 128))
         self.storage = Storage(save, full, readonly)
         self.clock = self
         self.lights = Lights(keep)

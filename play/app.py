@@ -76,7 +76,7 @@ class App:
     def run(self):
         self.apply_settings()
         for note in self.hw.notices:
-            self.ui.message("Note", _ui.wrap(note), "A: OK", v.ALERT)
+            self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
         self.load()
         self.apply_settings()
         cursor = 0
@@ -94,7 +94,7 @@ class App:
             ]
             # Every item on screen, no scrolling: the board's name goes when Continue comes.
             header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
-            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, "A: choose", None, header, new=new)
+            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, None, None, header, False, new)
             cursor = max(i, 0)
             choice = items[i] if i >= 0 else ""
             new = True
@@ -133,7 +133,7 @@ class App:
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
-        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), "A: OK", v.ALERT)
+        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), None, v.ALERT)
 
     def apply_settings(self):
         """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""
@@ -201,13 +201,13 @@ class App:
             data = storage.load()
         except Exception as e:  # OSError, or a store's own surprise
             self.ui.message(
-                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), "A: OK", v.ALERT
+                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), None, v.ALERT
             )
             return
         if not data:
             if getattr(storage, "lost", False):
                 lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-                self.ui.message("Save was lost", lines, "A: OK", v.ALERT)
+                self.ui.message("Save was lost", lines, None, v.ALERT)
             return
         try:
             self.match = mt.Match.from_bytes(data)
@@ -223,7 +223,7 @@ class App:
                 + _ui.wrap("Kept as %s." % where)
                 + _ui.wrap("Starting fresh.")
             )
-            self.ui.message("Save not loaded", lines, "A: OK", v.ALERT)
+            self.ui.message("Save not loaded", lines, None, v.ALERT)
             return
         if self.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
             self.screen("record", self, module="stats")
@@ -241,7 +241,7 @@ class App:
                 self.ui.message(
                     "Not saved",
                     _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
-                    "A: play on",
+                    self.ui.footer("play on"),
                     v.ALERT,
                 )
             return False

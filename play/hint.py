@@ -22,7 +22,7 @@ def hint(app):
     a = bots.normal(g, p, None)  # (Normal draws no random numbers)
     if m.hints[p] < 255:
         m.hints[p] += 1
-    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), "A: back", v.NORMAL, (a,))
+    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), app.ui.footer("back"), v.NORMAL, (a,))
 
 
 def describe(g, p, a):

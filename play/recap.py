@@ -73,7 +73,7 @@ def page(app, title, seat, first, n):
         b = app.ui.message(
             title if n <= rows else "%s %d-%d/%d" % (title, top + 1, top + len(lines), n),
             lines or ["Nothing yet this round."],
-            "A: play on  >: more" if left else "A: play on  >: top" if top else "A: play on",
+            app.ui.footer("play on", "", "", "more" if left else "top" if top else ""),
             v.NORMAL,
             shown,
             255 | t,

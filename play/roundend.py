@@ -31,14 +31,18 @@ def summary(table):
     elif last["out"] is None:
         lines.append("Everybody quit.")
     # The round's log (play/recap.py) on the menu key (or B), then this screen again.
-    while table.ui.message("Round %d over" % last["round"], lines, "A: scores  St: log") & (hal.B | hal.START):
+    while table.ui.message("Round %d over" % last["round"], lines, table.ui.footer("scores", "", "log")) & (
+        hal.B | hal.START
+    ):
         app.screen("log", app, -1, module="recap")
     lines = []
     for q in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(q)
         lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
     over = g.is_over()
-    table.ui.message("Final scores" if over else "Scores", lines, "A: the winner" if over else "A: next round")
+    table.ui.message(
+        "Final scores" if over else "Scores", lines, table.ui.footer("the winner" if over else "next round")
+    )
     if over:
         names = [m.name(q) for q in g.winners()]
         lines = (
@@ -51,5 +55,4 @@ def summary(table):
             lines += [""] + wrap("Hints used: " + ", ".join(names))
         app.light(-1)
         app.beep(hal.BEEP_OVER)
-        table.ui.message("Game over", lines, "A: title", v.GOOD)
-
+        table.ui.message("Game over", lines, table.ui.footer("title"), v.GOOD)

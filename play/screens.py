@@ -14,13 +14,18 @@ from play import view as v
 
 
 def setup(app):
-    """Edit the next game's seats and variant; True to start, False for back."""
+    """Edit the next game's seats and variant; True to start, False for back.
+
+    A on Players or Game steps it, on a seat opens the seat's menu (:func:`seat`), on the last
+    row starts; a board with Up/Down also changes a row's value with Left/Right."""
     m = app.setup_match
+    ui = app.ui
     cursor = len(_items(app)) - 1
 
-    def adjust(i, step):
+    def adjust(i, step, wrap=False):  # Left/Right on row i; A steps it, the players wrapping
         if i == 0:
-            m.players = min(6, max(2, m.players + step))
+            n = m.players + step
+            m.players = (n - 2) % 5 + 2 if wrap else min(6, max(2, n))
             for p in range(m.players):  # a seat coming back may hold a name another seat took
                 if m.names[p] in m.names[:p]:
                     _next_name(app, p)
@@ -31,24 +36,41 @@ def setup(app):
             m.kinds[p] = (m.kinds[p] + step) % mt.KIND_COUNT
         return _items(app)
 
-    def footer(i):  # what the keys do on row i
-        if i < 2:
-            return "<>: change  A: next"
-        if i < 2 + m.players:
-            return "<>: human/bot  A: name"
-        return "A: start  B: back"
+    def footer(i):  # what the inputs do on row i
+        return ui.footer(("change", "seat", "start")[(i >= 2) + (i >= 2 + m.players)], "back", "", ui.move)
 
     new = True
     while True:
-        i = app.ui.menu("New game", _items(app), cursor, footer, adjust, new=new)
+        i = ui.menu("New game", _items(app), cursor, footer, adjust, new=new)
+        cursor = i
+        new = False  # the same screen, a row changed
         if i < 0:
             return False
         if i == len(_items(app)) - 1:
             return True  # with no human seat, a game to watch
-        if 2 <= i < 2 + m.players:
-            _next_name(app, i - 2)
-        cursor = i + 1 if i < 2 else i
-        new = False  # the same screen, a row changed
+        if i < 2:
+            adjust(i, 1, True)
+        else:
+            seat(app, i - 2)
+            new = True
+
+
+def seat(app, p):
+    """The menu of seat ``p``: Human or a bot's level (chosen: back to the setup), or its next name."""
+    m = app.setup_match
+    cursor = m.kinds[p]
+    new = True
+    while True:
+        items = mt.KINDS.split("|") + ["Name: " + m.name(p)]
+        i = app.ui.menu("P%d %s" % (p + 1, m.name(p)), items, cursor, new=new)
+        if i == len(items) - 1:
+            _next_name(app, p)
+            cursor = i
+            new = False  # the same menu, the name changed
+            continue
+        if i >= 0:
+            m.kinds[p] = i
+        return
 
 
 def _items(app):
@@ -110,7 +132,7 @@ def about(app):
             out = out[-room:]
             out[0] = "~" + out[0][1:]  # the start is cut
         lines += out
-    app.ui.message("About", lines, "A: back")
+    app.ui.message("About", lines, app.ui.footer("back"))
 
 
 def next_setting(app, row):
@@ -156,7 +178,7 @@ def game_menu(app):
             "Sound: " + ("On" if m.sound else "Off"),
             "Recap: " + mt.RECAPS[m.recap],
         ]
-        i = app.ui.menu("Menu", items, cursor, "A: choose  B: resume", new=new)
+        i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
         cursor = i
         new = True
         if i >= 5:
@@ -170,17 +192,18 @@ def game_menu(app):
 
 
 def rules(app):
+    """The rules, a page a screen: A, Right, Down or a tap turn the page, Left or Up go back, B leaves."""
     from play import rules_text
 
     pages = rules_text.PAGES
-    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN
+    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | hal.TAP
     i = 0
     while 0 <= i < len(pages):
         page = pages[i]
         shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
         title = "%s %d/%d" % (page[0], i + 1, len(pages))
-        b = app.ui.message(title, page[1], "A/>: next  </B: back", v.NORMAL, shown, keys)
-        if b & (hal.A | hal.RIGHT | hal.DOWN):
+        b = app.ui.message(title, page[1], app.ui.footer("next", "leave", "", "pages"), v.NORMAL, shown, keys)
+        if b & (hal.A | hal.RIGHT | hal.DOWN | hal.TAP):
             i += 1
         elif b & (hal.LEFT | hal.UP):
             i = max(i - 1, 0)  # Left on the first page stays; B leaves

@@ -58,7 +58,7 @@ def record(app):
     except OSError as e:  # said once, as the game's own saves (App.save_failed)
         if not app.save_failed:
             lines = wrap("Can't save the statistics (error %s)." % (e.args[0] if e.args else "?"))
-            app.ui.message("Not saved", lines, "A: OK", v.ALERT)
+            app.ui.message("Not saved", lines, None, v.ALERT)
         app.save_failed = 10
 
 
@@ -70,8 +70,11 @@ def show(app):
         if get(data, 5 + 10 * k, 2):
             who.append(k)
     if not who:
-        app.ui.message("Statistics", wrap("No game finished yet: each player's games, wins and points show here."),
-                       "A: back")
+        app.ui.message(
+            "Statistics",
+            wrap("No game finished yet: each player's games, wins and points show here."),
+            app.ui.footer("back"),
+        )
         return
     who.sort(key=lambda k: -get(data, 5 + 10 * k, 2))
     rows = []
@@ -81,7 +84,7 @@ def show(app):
         rows.append("%-5s%4d games %4d wins" % (m.name(0), get(data, 5 + 10 * k, 2), get(data, 7 + 10 * k, 2)))
     i = 0
     while True:
-        i = app.ui.menu("Statistics", rows, i, "A: choose  B: back")
+        i = app.ui.menu("Statistics", rows, i)
         if i < 0:
             return
         at = 5 + 10 * who[i]
@@ -92,7 +95,7 @@ def show(app):
             "Games: %d|Wins: %d (%d%%)|Average: %d.%d points|Best game: %d points|Hints used: %d||Fewest points win."
             % (n, w, 100 * w // n, pts // n, pts * 10 // n % 10, data[at + 7], get(data, at + 8, 2))
         ).split("|")
-        app.ui.message(rows[i][:5].strip(), lines, "A: back")
+        app.ui.message(rows[i][:5].strip(), lines, app.ui.footer("back"))
 
 
 def load(app):
@@ -124,7 +127,7 @@ def load(app):
     except OSError as e:
         said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
     if said:
-        app.ui.message("Statistics", wrap(said), "A: OK", v.ALERT)
+        app.ui.message("Statistics", wrap(said), None, v.ALERT)
     return data
 
 

@@ -133,14 +133,14 @@ class Table:
             for a in legal
         ]
         header = ("You played a 1: choose|who gets your %s." % kind).split("|")
-        return legal[self.ui.menu("Give a " + kind, labels, best, "A: give", header=header, back=False)]
+        return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
 
     def give_back(self, p):
         """R21's prompt after going out: which token to return (the most valuable by default)."""
         legal = [a for a in _RETURNS if a in self.g.legal_actions()]
         labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
         header = "You went out!|You may give one token|back to the supply.".split("|")
-        return legal[self.ui.menu("Well played", labels, 0, "A: choose", header=header, back=False)]
+        return legal[self.ui.menu("Well played", labels, 0, self.ui.footer("choose"), header=header, back=False)]
 
     def save(self):
         """Save when a human decided something since the last save (the game waits for a person).
@@ -271,18 +271,22 @@ class Table:
         return view
 
     def handoff(self, p):
-        """Hide every hand until the next player confirms they hold the device."""
+        """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
+        act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
         lines = (
-            "|Pass to %s (P%d)||No peeking: your hand|shows once you press A.||Last: %s" % (name, p + 1, self.event)
+            "|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s"
+            % (name, p + 1, act if act == "tap" else "press " + act, self.event)
         ).split("|")
         if not self.event:
             lines.pop()
-        while not self.ui.message("Pass the device", lines, "A: I am " + name, v.HIGHLIGHT) & hal.A:
-            pass
+        self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):
-        """A human's turn: pick a card or an action in the row; -1 to save and quit."""
+        """A human's turn: pick a card or an action in the row; -1 to save and quit.
+
+        Left/Right (or Right alone, wrapping) move the cursor along the row, A acts on it; a
+        tap on an item moves the cursor there, a tap on the item under the cursor acts."""
         g = self.g
         ui = self.ui
         legal = g.legal_actions()
@@ -308,15 +312,22 @@ class Table:
                 view.event = hint
                 view.event_color = v.ALERT
             if confirm:
-                view.footer = "Quit round? A:yes B:no"
+                view.footer = "Quit round? " + ui.footer("yes")
             elif item in legal:
-                view.footer = "A: " + game.action_name(item) + "  St: menu"
+                view.footer = ui.footer(game.action_name(item), "", "menu")
             else:
-                view.footer = "<>: choose  Start: menu"
+                view.footer = ui.footer("", "", "menu", "choose")
             ui.show(new)
             b = ui.wait()
             new = False
             hint = ""
+            if b & hal.TAP:  # on the cursor's item, or anywhere while asked to confirm: as A
+                kind, i = ui.hw.buttons.tapped
+                if confirm or kind == hal.HIT_ITEM and i == cursor:
+                    b = hal.A
+                elif kind == hal.HIT_ITEM and i < view.ncards:
+                    cursor = i
+                    continue
             if confirm:
                 confirm = False
                 if b & hal.A:

@@ -3,6 +3,13 @@
 All of them draw into the one ``play.view.View`` the flow owns and hand it
 to ``hw.screen.show``. They know buttons only as the HAL's bits.
 
+Every control scheme (hal/__init__.py) works every screen, with the bits its board has
+(``hw.buttons.has``): a menu moves its cursor with Up/Down and changes a value with
+Left/Right, or without Up/Down moves it with Left/Right (or Right alone, wrapping) while A
+on a value's row steps the value; a tap on a line chooses it and acts. A message closes
+on A, B, Start or a tap. A tap on the footer's zones is B (back) or Start (the menu):
+:meth:`Ui.wait`. Footers name the board's own inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
+
 A screen acts only on presses made after it was drawn: :meth:`Ui.show` of a
 *new* screen drops every press made before (``hw.buttons.clear()``), so that a
 tap while the bots move, while a save is written or a second tap of A never
@@ -49,6 +56,8 @@ class Ui:
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)
         self.shown = 0  # screens shown
         self.seen = -1  # ``shown`` when a menu was last drawn
+        # What a menu's footer says of moving its cursor: nothing with Up/Down (see menu).
+        self.move = "" if hw.buttons.has & hal.UP else "move"
 
     def show(self, new=True):
         """Draw the View; a ``new`` screen then drops the presses made before it was drawn."""
@@ -58,15 +67,57 @@ class Ui:
             self.hw.buttons.clear()
 
     def wait(self):
-        """The next button pressed (blocks)."""
+        """The next press's bits (blocks). A tap on the footer's zones comes as B or START; any
+        other tap as TAP, with ``hw.buttons.tapped`` saying where (a tap on nothing is no press)."""
         hw = self.hw
         if _COLLECT:
             gc.collect()
         while True:
             b = hw.buttons.press()
+            if b & hal.TAP:
+                kind = hw.buttons.tapped[0]
+                if kind == hal.HIT_BACK:
+                    return hal.B
+                if kind == hal.HIT_MENU:
+                    return hal.START
+                if not kind:
+                    b = 0
             if b:
                 return b
             hw.clock.sleep_ms(_POLL_MS)
+
+    def footer(self, act, back="", menu="", move=""):
+        """A footer in this board's own names of its inputs: "A: choose  B: back", "tap: OK"...
+
+        ``act``, ``back``, ``menu``, ``move`` say what the act input, back, the menu and the
+        moving keys do here ("": not said). An input the board lacks is not named; moving on a
+        board without moving keys (touch) is a tap. What does not fit is left out: moving first (the
+        menu first when the act input is not said).
+        """
+        labels = self.hw.buttons.labels
+        prev = labels[hal.LABEL_PREV]
+        mover = labels[hal.LABEL_NEXT]
+        if prev and mover:  # "<>", "Up/Down"
+            mover = prev + mover if len(prev + mover) == 2 else prev + "/" + mover
+        if not mover and not act:
+            mover = labels[hal.LABEL_ACT]
+        parts = []
+        for label, what in (
+            (labels[hal.LABEL_ACT], act),
+            (mover, move),
+            (labels[hal.LABEL_BACK], back),
+            (labels[hal.LABEL_MENU], menu),
+        ):
+            if label and what:  # "Back" alone, not "Back: back"
+                what = label if label.lower() == what.lower() else label + ": " + what
+            parts.append(what if label else "")
+        for cut in (1, 3, 2, 0) if act else (3, 1, 2, 0):  # what is left out first when it does not fit
+            for gap in ("  ", " "):
+                text = gap.join([part for part in parts if part])
+                if len(text) <= v.COLUMNS:
+                    return text
+            parts[cut] = ""
+        return ""
 
     def pause(self, ms):
         """Wait ``ms``, or less while A is held (hurry). Presses made meanwhile do not act: the
@@ -83,8 +134,10 @@ class Ui:
         if hurried:
             hw.buttons.clear()
 
-    def message(self, title, lines, footer="A: OK", color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START):
-        """A screen of text, ``cards`` (codes) drawn under it; returns the button of ``keys`` that closed it."""
+    def message(self, title, lines, footer=None, color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START | hal.TAP):
+        """A screen of text, ``cards`` (codes) drawn under it; returns the press of ``keys`` that closed it.
+
+        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names."""
         view = self.view
         view.clear()
         view.title = title
@@ -92,22 +145,25 @@ class Ui:
             view.add_card(c, v.PLAYABLE)
         for i in range(min(len(lines), v.LINES_WITH_CARDS if cards else v.LINES)):
             view.line(i, lines[i], color)
-        view.footer = footer
+        view.footer = self.footer("OK") if footer is None else footer
         self.show()
         while True:
             b = self.wait()
             if b & keys:
                 return b
 
-    def menu(self, title, items, cursor=0, footer="A: choose  B: back", adjust=None, header=(), back=True, new=True):
+    def menu(self, title, items, cursor=0, footer=None, adjust=None, header=(), back=True, new=True):
         """Choose one of ``items`` (strings): its index, or -1 for B (unless not ``back``).
 
         ``adjust(index, step)``, when given, is called for Left/Right
-        (step -1/+1) and returns the new list of items (e.g. a changed
-        value). Lists longer than the screen scroll, with ``^`` / ``v`` at the
-        right edge where more items lie above or below; ``header`` lines stay
-        on top. ``footer`` is a string, or a function of the cursor's index
-        that returns one (what A and Left/Right do on that row). ``new``
+        (step -1/+1) on a board with Up/Down and returns the new list of items
+        (e.g. a changed value); without Up/Down, Left/Right move the cursor
+        and the caller steps a value on A. A tap on an item's line chooses it
+        (as A). Lists longer than the screen scroll, with ``^`` / ``v`` at the
+        right edge where more items lie above or below (a tap on such a line
+        scrolls); ``header`` lines stay on top. ``footer`` is a string, or a
+        function of the cursor's index that returns one (what A and Left/Right
+        do on that row; :meth:`footer`); None: "A: choose  B: back". ``new``
         False: the caller shows the same menu again after a press on it (a
         value changed), so presses made since still count (see :meth:`show`),
         unless another screen was drawn in between.
@@ -115,6 +171,8 @@ class Ui:
         view = self.view
         if self.shown != self.seen:
             new = True
+        if footer is None:
+            footer = self.footer("choose", "back" if back else "", "", self.move)
         room = v.LINES - len(header)
         top = 0
         while True:
@@ -137,6 +195,21 @@ class Ui:
             self.seen = self.shown
             new = False  # from now on a redraw answering a press
             b = self.wait()
+            if b & hal.TAP:
+                kind, i = self.hw.buttons.tapped
+                i += top - len(header)  # the item on that line
+                if kind != hal.HIT_LINE or not top <= i < end:
+                    continue
+                cursor = i
+                if i == top and top:  # a line with more beyond it: scroll that way
+                    top -= 1
+                elif i == end - 1 and end < len(items):
+                    top += 1
+                else:
+                    return i
+                continue
+            if self.move and b & (hal.LEFT | hal.RIGHT):  # no Up/Down: Left/Right move the cursor
+                b = hal.UP if b & hal.LEFT else hal.DOWN
             if b & hal.UP:
                 cursor = cursor - 1 if cursor else len(items) - 1
             elif b & hal.DOWN:

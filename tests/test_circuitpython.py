@@ -58,11 +58,11 @@ def allowed_kb(version, mpy):
 
 @pytest.fixture(scope="module")
 def drive(tmp_path_factory):
-    """A .mpy drive with hal/mock.py added (for the engine checks and the mock flow)."""
+    """A .mpy drive with hal/mock.py and its scripts (hal/script.py) added (the engine checks, the mock flow)."""
     if cpboard.missing(cpboard.VERSIONS[0]):
         pytest.skip(cpboard.missing(cpboard.VERSIONS[0]))
     d = str(tmp_path_factory.mktemp("cp") / "CIRCUITPY")
-    return cpboard.make_drive(d, True, extra=("hal/mock.py",))
+    return cpboard.make_drive(d, True, extra=("hal/mock.py", "hal/script.py"))
 
 
 def run(version, drive, code, heap):

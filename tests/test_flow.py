@@ -371,12 +371,15 @@ def test_the_setup_says_what_the_keys_do_on_each_row():
     hw, app, driver, rec = play("A Up Up Up Up", max_screens=0, title_choice=None)  # on P1's row
     setup = hw.screen.screens[-1]
     assert "> P1 Ana  < Human >" in setup, setup
-    assert setup[-1] == "- <>: human/bot  A: name"
+    assert setup[-1] == "- A: seat  B: back"
     hw, app, driver, rec = play("A", max_screens=0, title_choice=None)  # on "Start the game"
     assert hw.screen.screens[-1][-1] == "- A: start  B: back"
-    hw, app, driver, rec = play("A Up Up Up Up A", max_screens=0, title_choice=None)  # A: the next name
+    # A on a seat: its menu (Human, the bots, the name); its last row gives the next name.
+    hw, app, driver, rec = play("A Up Up Up Up A Up A", max_screens=0, title_choice=None)
+    assert hw.screen.screens[-1][:2] == ["= P1 Eva", "  Human"] and "> Name: Eva" in hw.screen.screens[-1]
+    hw, app, driver, rec = play("A Up Up Up Up A Up A B", max_screens=0, title_choice=None)
     assert "> P1 Eva  < Human >" in hw.screen.screens[-1]  # (Ben to Dan have seats)
-    hw, app, driver, rec = play("A Up Up Up Up A Up Up Right", max_screens=0, title_choice=None)  # 5 seats
+    hw, app, driver, rec = play("A Up Up Up Up A Up A B Up Up Right", max_screens=0, title_choice=None)  # 5 seats
     names = [line.split()[1] for line in hw.screen.screens[-1] if line[2:4] in ("P1", "P5")]
     assert len(names) == 2 and names[0] == "Eva" and names[1] != "Eva"  # no two seats of one name
 

@@ -337,7 +337,7 @@ def test_the_log_turns_its_pages_both_ways_and_a_goes_on():
     for first, screen in zip(firsts, hw.screen.screens):
         shown = [line for line in screen if line.startswith("  ") and "[" not in line]
         assert len(shown) == min(v.LINES_WITH_CARDS, 41 - first)
-        assert screen[-1] in ("- A: play on  >: more", "- A: play on  >: top")
+        assert screen[-1] in ("- A: play on  <>: more", "- A: play on  <>: top")
 
 
 def test_the_pictures_of_the_new_screens_are_drawn(tmp_path):

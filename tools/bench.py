@@ -291,8 +291,8 @@ def board_figures(everything):
         print("heap table (smallest -X heapsize, KB; board flow without the stand-ins):")
         print("  %-26s %8s %8s %8s %8s" % ("check", "10.2.1", "", "9.2.9", ""))
         print("  %-26s %8s %8s %8s %8s" % ("", ".mpy", ".py", ".mpy", ".py"))
-        py_drive = cpboard.make_drive(os.path.join(tmp, "PY"), False, extra=("hal/mock.py",))
-        mpy_drive = cpboard.make_drive(os.path.join(tmp, "MPY"), True, extra=("hal/mock.py",))
+        py_drive = cpboard.make_drive(os.path.join(tmp, "PY"), False, extra=("hal/mock.py", "hal/script.py"))
+        mpy_drive = cpboard.make_drive(os.path.join(tmp, "MPY"), True, extra=("hal/mock.py", "hal/script.py"))
         from tests.test_micropython import FLOW as MOCK_FLOW
 
         checks = (

@@ -16,7 +16,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "play", "hal")  # the game's packages, all of them on the board...
-DESKTOP_ONLY = ("desktop.py", "mock.py")  # ...but these two hal modules
+DESKTOP_ONLY = ("mock.py", "script.py")  # ...but these hal modules, and the desktop's (hal/desktop*.py)
 AS_SOURCE = ("code.py", "boot.py")  # CircuitPython runs these two by name, as .py
 CROSS_HELP = (
     "get the mpy-cross of your CircuitPython release from the CircuitPython downloads "
@@ -47,7 +47,7 @@ def game_files(root=ROOT):
     out = [(os.path.join(root, name), name) for name in AS_SOURCE]
     for package in PACKAGES:
         for rel in _modules(os.path.join(root, package), package):
-            if rel not in ["hal/" + name for name in DESKTOP_ONLY]:
+            if rel not in ["hal/" + name for name in DESKTOP_ONLY] and not rel.startswith("hal/desktop"):
                 out.append((os.path.join(root, *rel.split("/")), rel))
     # lib/: exactly the files tools/libs installed (lib/.files), nothing left over by hand.
     lib = os.path.join(root, "lib")
