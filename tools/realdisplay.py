@@ -199,7 +199,7 @@ def collect(seed=11, every=False):
     hw.name = "PyBadge"
     _run(hw, keep, feed)
     # From a fresh title: the About screen, then every page of the rules.
-    _run(mock.Hardware("Down Down Down Down Down A B"), keep)
+    _run(mock.Hardware("Down Down Down Down Down Down A B"), keep)  # About: the last item
     _run(mock.Hardware("Down A" + " A" * 12), keep)
     if every:
         hw, feed = _game([mt.HUMAN] * 6, seed + 1, hoarding(rng.Rng(seed + 1)), limit=600)
