@@ -1,10 +1,10 @@
-"""The look of the table: its colours, the sizes of its pieces and their pixel art.
+"""The look of the table: its colours and the sizes of its pieces (hal/renderbuild.py draws the art).
 
 Art is drawn as palette *indices* into ``displayio.Bitmap``s; the colours live in
 the TileGrids' Palettes, so a card turning dim or taking the cursor only changes
 palette entries, never pixels.
 
-**The card sheet** (:func:`card`, :func:`button`): one bitmap of ``SHEET_TILES`` tiles
+**The card sheet** (hal/renderbuild.py's ``card`` and ``button`` draw it): one bitmap of ``SHEET_TILES`` tiles
 of CARD_W x CARD_H, 2 bits a pixel, drawn once at start-up by hal/renderbuild.py (~0.03 s
 on a SAMD51: bitmaptools blits the glyphs and fills the bodies): the 18 card faces (tile =
 card code), the pile's back (``BACK``) and the five action buttons, two tiles each
@@ -23,11 +23,6 @@ magic token, none, a lit pip and an unlit pip of the show meter. Indices: 0 tran
 Glyphs come from the font strip of hal/renderbuild.py (the 6x12 terminal font, in flash
 on a board).
 """
-
-try:
-    import bitmaptools
-except ImportError:  # a port without it: plain pixel loops
-    bitmaptools = None  # type: ignore[assignment]
 
 from engine import cards
 from play import view as _view
@@ -95,79 +90,6 @@ PILE_COLORS = (0xE0E0E0, 0x5070C0, 0x1C2C60)  # frame, pattern, body of the pile
 TOKEN_COLORS = (0xF4F4F4, 0x181818, 0xB0B0B0, 0xE040E0)  # white, black, outline, magic
 SHOW_FG = const(0xFF60FF)
 SHOW_BG = const(0x8A1E8A)  # the title bar during a magic show
-
-# 7x7 icons, one byte a row (bit 6 = left column): circle, square, star, llama.
-ICONS = (
-    b"\x1c\x22\x41\x41\x41\x22\x1c",
-    b"\x7f\x41\x41\x41\x41\x41\x7f",
-    b"\x08\x08\x7f\x3e\x1c\x36\x22",
-    b"\x20\x70\x30\x30\x3e\x3e\x22",
-)
-
-
-def fill(bm, x1, y1, x2, y2, value):
-    """Fill the rectangle x1 <= x < x2, y1 <= y < y2 of ``bm`` with ``value``."""
-    if bitmaptools is not None:
-        bitmaptools.fill_region(bm, x1, y1, x2, y2, value)
-        return
-    w = bm.width
-    for y in range(y1, y2):
-        for x in range(x1, x2):
-            bm[y * w + x] = value
-
-
-def glyph(bm, strip, tile, x, y):
-    """Draw font tile ``tile`` of ``strip`` at x, y of ``bm`` in INK (only its inked pixels)."""
-    if bitmaptools is not None:
-        bitmaptools.blit(
-            bm, strip, x, y, x1=tile * GLYPH_W, y1=0, x2=tile * GLYPH_W + GLYPH_W, y2=ROW_H, skip_source_index=0
-        )
-        return
-    sw = strip.width
-    w = bm.width
-    for yy in range(ROW_H):
-        if 0 <= y + yy < bm.height:
-            for xx in range(GLYPH_W):
-                if strip[yy * sw + tile * GLYPH_W + xx]:
-                    bm[(y + yy) * w + x + xx] = INK
-
-
-def icon(bm, rows, x, y, value=INK):
-    """Draw a 7x7 one-byte-a-row mask at x, y in ``value``."""
-    w = bm.width
-    for yy in range(7):
-        bits = rows[yy]
-        for xx in range(7):
-            if bits & (0x40 >> xx):
-                bm[(y + yy) * w + x + xx] = value
-
-
-def card(bm, x0, strip, table, code):
-    """Card ``code``'s face in the sheet tile at x0: frame, body, value, icon (or a double's two values)."""
-    fill(bm, x0, 0, x0 + CARD_W, CARD_H, FRAME)
-    fill(bm, x0 + 1, 1, x0 + CARD_W - 1, CARD_H - 1, BODY)
-    low = cards.LOW[code]
-    high = cards.HIGH[code]
-    x = x0 + (CARD_W - GLYPH_W) // 2 + 1  # the glyph's last column is blank
-    if high != low:  # the lower half in the higher value's colour, both numbers printed
-        fill(bm, x0 + 1, CARD_H // 2, x0 + CARD_W - 1, CARD_H - 1, BODY2)
-        glyph(bm, strip, table[16 + low], x, 0)  # a digit's ink is in rows 2..9 of its cell
-        glyph(bm, strip, table[16 + high], x, CARD_H // 2 - 1)
-        return
-    glyph(bm, strip, table[44 if low == 7 else 16 + low], x, 0)  # "L" or the digit
-    kind = 4 if code == cards.LLAMA else cards.ICON[code]
-    if kind:
-        icon(bm, ICONS[kind - 1], x0 + (CARD_W - 7) // 2, CARD_H - 9, INK)
-
-
-def button(bm, x0, strip, table, name):
-    """An action button, BUTTON_W wide (two sheet tiles from x0): a frame, a body and ``name`` centred."""
-    fill(bm, x0, 0, x0 + BUTTON_W, CARD_H, FRAME)
-    fill(bm, x0 + 1, 1, x0 + BUTTON_W - 1, CARD_H - 1, BODY)
-    x = x0 + (BUTTON_W - GLYPH_W * len(name)) // 2 + 1
-    for i in range(len(name)):
-        ch = ord(name[i])
-        glyph(bm, strip, table[ch - 32] if 32 <= ch < 127 else table[31], x + GLYPH_W * i, (CARD_H - ROW_H) // 2)
 
 
 def card_colors(pal, code, bright=True):

@@ -163,6 +163,7 @@ class Renderer:
         renderbuild.build(self, width, height, font)
         del renderbuild
         hal.forget("hal.renderbuild")
+        hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):

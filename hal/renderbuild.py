@@ -47,6 +47,7 @@ import terminalio
 
 import hal
 from hal import cardart as A
+from hal.sheet import button, card, fill, icon
 from play import view as _view
 
 # The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
@@ -198,8 +199,8 @@ def groups(parent, n):
 
 def back(bm, x0):
     """The draw pile's back in the sheet tile at x0: a frame and a diagonal pattern."""
-    A.fill(bm, x0, 0, x0 + A.CARD_W, A.CARD_H, A.FRAME)
-    A.fill(bm, x0 + 1, 1, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY)
+    fill(bm, x0, 0, x0 + A.CARD_W, A.CARD_H, A.FRAME)
+    fill(bm, x0 + 1, 1, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY)
     w = bm.width
     for y in range(2, A.CARD_H - 2):
         for x in range(2, A.CARD_W - 2):
@@ -209,14 +210,14 @@ def back(bm, x0):
 
 def tokens(bm):
     """The token sheet (hal/cardart.py): TOKEN_TILES tiles, the icons at rows 3..7."""
-    A.fill(bm, 0, 0, bm.width, bm.height, 0)
+    fill(bm, 0, 0, bm.width, bm.height, 0)
     for tile in (A.WHITE, A.BLACK_TOKEN):
         x = tile * A.TOKEN_W
-        A.icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
-        A.fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
-    A.icon(bm, _STAR, A.MAGIC * A.TOKEN_W, 3, 4)
-    A.icon(bm, _DISC, A.PIP_ON * A.TOKEN_W, 3, 4)
-    A.icon(bm, _RING, A.PIP_OFF * A.TOKEN_W, 3, 3)
+        icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
+        fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
+    icon(bm, _STAR, A.MAGIC * A.TOKEN_W, 3, 4)
+    icon(bm, _DISC, A.PIP_ON * A.TOKEN_W, 3, 4)
+    icon(bm, _RING, A.PIP_OFF * A.TOKEN_W, 3, 3)
 
 
 def rows(strip, default, data):
@@ -289,7 +290,7 @@ def seats(p, parent, sheet, tpal, x, y):
     a.hidden = True
     stripes = displayio.Bitmap(2, 6 * step, 7)
     for q in range(6):
-        A.fill(stripes, 0, q * step + 1, 2, q * step + step - 1, q + 1)
+        fill(stripes, 0, q * step + 1, 2, q * step + step - 1, q + 1)
     pal = displayio.Palette(7)
     pal.make_transparent(0)
     for q in range(6):
@@ -437,9 +438,9 @@ def build(r, width, height, font=None):
     r._sheet = sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
     back(sheet, A.BACK * A.CARD_W)
     for c in range(A.BACK):
-        A.card(sheet, c * A.CARD_W, r.strip, r.table, c)
+        card(sheet, c * A.CARD_W, r.strip, r.table, c)
     for c in range(len(_view.ITEM_NAMES)):
-        A.button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, r.table, _view.ITEM_NAMES[c])
+        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, r.table, _view.ITEM_NAMES[c])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])

@@ -33,6 +33,7 @@ from play.table import Table
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
 NOW_AND_THEN = (
     "engine.checks",
+    "play.load",
     "play.screens",
     "play.roundend",
     "play.rules_text",
@@ -77,7 +78,7 @@ class App:
         self.apply_settings()
         for note in self.hw.notices:
             self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
-        self.load()
+        self.screen("load", self, module="load")  # the save, if any (play/load.py: not kept)
         self.apply_settings()
         cursor = 0
         new = True  # False: the title again after a setting changed on it (play/ui.py)
@@ -108,7 +109,7 @@ class App:
                 elif choice == "New game" and self.screen("setup", self):
                     replaces = self.match is not None and self.match.where != mt.FINISHED
                     self.match = self.setup_match
-                    self.setup_match = _copy_settings(self.match)
+                    self.setup_match = self.match.copy()
                     self.match.start(self.hw.entropy())
                     if replaces:  # else its first save waits for its first human decision
                         self.save()
@@ -129,7 +130,7 @@ class App:
         try:
             where = "Kept as %s." % self.hw.storage.set_aside()
         except Exception as e2:
-            where = "Not kept: %s" % _errno(e2)
+            where = "Not kept: %s" % _ui.errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
@@ -182,7 +183,7 @@ class App:
 
         play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
         play/roundend.py ``summary``; play/recap.py ``since`` and ``log``; play/hint.py ``hint``;
-        play/stats.py ``record`` and ``show``."""
+        play/stats.py ``record`` and ``show``; play/load.py ``load`` (the save, at start-up)."""
         import play
 
         gc.collect()  # (the module's code into the lowest free blocks)
@@ -194,40 +195,6 @@ class App:
             gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------
-    def load(self):
-        """Read the save, if any; a damaged one is kept aside and reported."""
-        storage = self.hw.storage
-        try:
-            data = storage.load()
-        except Exception as e:  # OSError, or a store's own surprise
-            self.ui.message(
-                "Saves", _ui.wrap("Can't read the save (%s). New games only." % _errno(e)), None, v.ALERT
-            )
-            return
-        if not data:
-            if getattr(storage, "lost", False):
-                lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-                self.ui.message("Save was lost", lines, None, v.ALERT)
-            return
-        try:
-            self.match = mt.Match.from_bytes(data)
-            self.setup_match = _copy_settings(self.match)
-            hal.forget("engine.checks")  # the rule checks of loaded data are done
-        except Exception as e:  # ValueError says what is wrong; anything else is a bug, kept too
-            try:
-                where = storage.set_aside()
-            except Exception as e2:
-                where = "nowhere (%s)" % _errno(e2)
-            lines = (
-                _ui.wrap("The saved game can't be loaded: %s." % e)
-                + _ui.wrap("Kept as %s." % where)
-                + _ui.wrap("Starting fresh.")
-            )
-            self.ui.message("Save not loaded", lines, None, v.ALERT)
-            return
-        if self.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
-            self.screen("record", self, module="stats")
-
     def save(self):
         """Store the match (a store writes nothing when it holds the same); False when it failed."""
         if self.match is None or self.match.game is None:
@@ -240,35 +207,11 @@ class App:
             if not said:  # say it once, then play on
                 self.ui.message(
                     "Not saved",
-                    _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _errno(e)),
-                    self.ui.footer("play on"),
+                    _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _ui.errno(e)),
+                    "A: play on",
                     v.ALERT,
                 )
             return False
         if self.save_failed:  # saves work again: after ten, a new failure is news
             self.save_failed -= 1
         return True
-
-
-def _errno(e):
-    if not isinstance(e, OSError):
-        return type(e).__name__
-    code = e.args[0] if e.args else 0
-    if code == 28:
-        return "storage full"
-    if code == 30:
-        return "storage read-only"
-    return "error %s" % code
-
-
-def _copy_settings(m):
-    s = mt.Match()
-    s.players = m.players
-    s.variant = m.variant
-    s.speed = m.speed
-    s.brightness = m.brightness
-    s.sound = m.sound
-    s.recap = m.recap
-    s.kinds[:] = m.kinds
-    s.names[:] = m.names
-    return s

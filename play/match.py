@@ -82,6 +82,19 @@ class Match:
         self.written_by = VERSION  # the version that wrote a loaded save: (major, minor, patch), or None (not said)
         self._packed = None  # the buffer pack() reuses
 
+    def copy(self):
+        """A new Match with this one's settings and seats (no game): the next new game's."""
+        s = Match()
+        s.players = self.players
+        s.variant = self.variant
+        s.speed = self.speed
+        s.brightness = self.brightness
+        s.sound = self.sound
+        s.recap = self.recap
+        s.kinds[:] = self.kinds
+        s.names[:] = self.names
+        return s
+
     def kind_name(self, seat):
         return KINDS.split("|")[self.kinds[seat]]
 

@@ -45,11 +45,9 @@ class Table:
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
         self.text = getattr(app.hw.screen, "text", True)  # fill the View's text lines too
-        self.motion = None  # play/motion.py, where the screen animates
-        if getattr(app.hw.screen, "motion", False):
-            from play import motion
-
-            self.motion = motion
+        # play/motion.py where the screen animates, loaded at the first move that travels (none at
+        # the Instant speed: its ~1 KB stays off a board's heap); False where the screen has no motion.
+        self.motion = None if getattr(app.hw.screen, "motion", False) else False
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
@@ -160,6 +158,10 @@ class Table:
         self.event = self.describe(p, a)
         show = g.show_active
         motion = self.motion
+        if motion is None and mt.MOVE_MS[m.speed]:  # (the speed can change in a game: the menu)
+            from play import motion
+
+            self.motion = motion
         before = motion.pieces(self) if motion else None
         g.apply(a)
         if motion:

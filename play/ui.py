@@ -49,6 +49,18 @@ def wrap(text, width=v.COLUMNS):
     return out
 
 
+def errno(e):
+    """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
+    if not isinstance(e, OSError):
+        return type(e).__name__
+    code = e.args[0] if e.args else 0
+    if code == 28:
+        return "storage full"
+    if code == 30:
+        return "storage read-only"
+    return "error %s" % code
+
+
 class Ui:
     def __init__(self, hw):
         self.hw = hw

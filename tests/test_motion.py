@@ -97,3 +97,21 @@ def test_holding_a_skips_a_motion_and_the_press_is_dropped():
     assert len(shown) == 1 and u.view.move == 0
     motion.travel(u, v.MOVE_CARD, 3, 0, v.PLACE_TOP, 0)  # Instant: nothing
     assert len(shown) == 1
+
+
+def test_motion_is_loaded_at_the_first_move_that_travels_even_after_a_speed_change_in_a_game():
+    from play.table import Table
+
+    hw, app, rec = run_flow("Down Down A A Up Up " + new_game_script([0, 2, 2, 2]))  # Speed: Instant
+    app.match.start(5)  # a fresh deal: every seat can move
+    g = app.match.game
+    table = Table(app)
+    assert table.motion is None  # where the screen animates, not loaded before a move travels
+    table.act(g.current_player, g.legal_actions()[0])
+    assert table.motion is None and rec.frames == []  # Instant: nothing travels, nothing loaded
+    app.match.speed = 1  # Normal, as the game's menu sets it
+    app.ui.view.seats = g.players
+    table.act(g.current_player, g.legal_actions()[0])
+    assert table.motion is motion and rec.frames
+    hw2, app2, _, _ = play(new_game_script([0, 2, 2, 2]), max_screens=300)  # the plain mock: no motion
+    assert Table(app2).motion is False

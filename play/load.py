@@ -1,0 +1,43 @@
+"""The save read at start-up (``App.screen("load", app, module="load")``), then dropped.
+
+A module apart, loaded for the moment: its code and messages (~0.8 KB) do not stay on a board's
+heap for the game, and it is small next to the load checks (engine/checks.py) it runs with.
+"""
+
+import hal
+from play import match as mt
+from play import ui as _ui
+from play import view as v
+
+
+def load(app):
+    """Read the save, if any (App.run, at start-up); a damaged one is kept aside and reported."""
+    storage = app.hw.storage
+    try:
+        data = storage.load()
+    except Exception as e:  # OSError, or a store's own surprise
+        app.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _ui.errno(e)), None, v.ALERT)
+        return
+    if not data:
+        if getattr(storage, "lost", False):
+            lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
+            app.ui.message("Save was lost", lines, None, v.ALERT)
+        return
+    try:
+        app.match = mt.Match.from_bytes(data)
+        app.setup_match = app.match.copy()
+        hal.forget("engine.checks")  # the rule checks of loaded data are done
+    except Exception as e:  # ValueError says what is wrong; anything else is a bug, kept too
+        try:
+            where = storage.set_aside()
+        except Exception as e2:
+            where = "nowhere (%s)" % _ui.errno(e2)
+        lines = (
+            _ui.wrap("The saved game can't be loaded: %s." % e)
+            + _ui.wrap("Kept as %s." % where)
+            + _ui.wrap("Starting fresh.")
+        )
+        app.ui.message("Save not loaded", lines, None, v.ALERT)
+        return
+    if app.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
+        app.screen("record", app, module="stats")
