@@ -65,6 +65,8 @@ STANDIN_MODULES = (
 # Stand-ins of one input class, imported by board.py for the profiles that need them (LAMA_STANDIN_BOARD):
 # on a board these names are in flash; pre-imported on every board they would move the qstr pool steps.
 BOARD_STANDINS = ("analogio", "busio", "fourwire", "framebufferio", "picodvi")
+# On the real displayio build only: its C displayio with the release_displays that build lacks.
+REAL_DISPLAYIO_STANDINS = ("displayio_c",)
 
 
 def real_displayio(version):
@@ -75,7 +77,7 @@ def real_displayio(version):
 def standin_modules(version):
     """The stand-in modules the board flow imports on ``version``."""
     if real_displayio(version):
-        return tuple(m for m in STANDIN_MODULES if m not in DISPLAY_STANDINS)
+        return REAL_DISPLAYIO_STANDINS + tuple(m for m in STANDIN_MODULES if m not in DISPLAY_STANDINS)
     return STANDIN_MODULES
 
 
@@ -159,7 +161,7 @@ def compile_standins(dest):
     stand-ins' in CircuitPython's qstr pools, which double in size (20, 40, ... 640, 1280
     entries): every stand-in qstr brings the game nearer to the next, bigger pool."""
     os.makedirs(dest, exist_ok=True)
-    for name in STANDIN_MODULES + BOARD_STANDINS:
+    for name in STANDIN_MODULES + BOARD_STANDINS + REAL_DISPLAYIO_STANDINS:
         subprocess.run(
             [cross(), "-o", os.path.join(dest, name + ".mpy"), "-s", "", os.path.join(STANDINS, name + ".py")],
             check=True,
@@ -220,6 +222,73 @@ SETTINGS = 'LAMA_SEED = "1"\n'
 FIRST_RUN = "Down Down A A Up Up A A"
 
 
+def board_scripts(name, presses=None, resume=400):
+    """The board flow's scripts in board ``name``'s own inputs (a profile of hal/boards, played by the
+    stand-ins as ``LAMA_STANDIN_BOARD``): (first run, resume). The first run sets the game up, then
+    makes ``presses`` more (default: 40 with buttons, as the tests' flow; 160 taps on a touchscreen,
+    where a sweep takes ~40 to play a card), the resume ``resume`` (a run ends when its budget is spent).
+
+    The first run is :data:`FIRST_RUN` on that board: the Instant speed, New game, Start. Without
+    Up/Down the next and previous keys move the menus (three buttons); with one mover alone it goes
+    round (two buttons: five more rows from Speed to New game). A touchscreen taps those lines at
+    their pixels (the layout of hal/renderbuild.py for its size), then sweeps the hand's row, each
+    spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
+    second plays it, so a card that may go or the Draw, Take or Quit button is played within a
+    sweep; then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
+    hand); then the first answer of a question (the third line). Any tap closes a message. The resume is Continue (the act key on the title's first row, or a tap there)."""
+    from hal import boards
+
+    profile = boards.get(name)
+    if profile.scheme == _hal().SCHEME_TOUCH:
+        return _touch_scripts(profile, 160 if presses is None else presses, resume)
+    h = _hal()
+    presses = 40 if presses is None else presses
+
+    def key(bit):
+        for n, word in enumerate(profile.keys):
+            if (profile.map[2 * n] if profile.map else 1 << n) & bit:
+                return word
+        return None
+
+    act, down, up = key(h.A), key(h.DOWN) or key(h.RIGHT), key(h.UP) or key(h.LEFT)
+    back = [up, up] if up else [down] * 5  # Speed (row 2 of 7) back to New game (row 0)
+    return " ".join([down, down, act, act] + back + [act, act] + [act] * presses), " ".join([act] * (resume + 1))
+
+
+def _hal():
+    import hal
+
+    return hal
+
+
+def _touch_scripts(profile, presses, resume):
+    """(first run, resume) on a touchscreen (see board_scripts)."""
+    from hal import cardart as A
+    from hal import renderbuild
+    from play import view
+
+    p = renderbuild.plan(*profile.size)
+    k = p["k"]
+
+    def line(i):  # a tap in the middle of text line i
+        return "tap:%d,%d" % (p["x"] + k * (p["w"] // 2), p["y"] + k * (p["y1"] + i * p["p"] + p["p"] // 2))
+
+    step = (A.CARD_W + A.GAP) * p["hand"] // 2
+    y = p["y"] + k * (p["hb"] + p["hand"] * (A.RAISE + A.CARD_H // 2))
+    arrow = A.ARROW_W * p["hand"]  # the row's < and > zones: a tap there steps the cursor that way
+    sweep = []
+    for x in range(arrow + step // 2, p["w"] - arrow, step):
+        sweep += ["tap:%d,%d" % (p["x"] + k * x, y)] * 2
+    sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
+    sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
+    items = 7  # the title of a first run: New game, Rules, Speed ... (play/app.py), under a header
+    header = view.LINES - items
+    setup_start = 2 + 4  # the setup's Start row: Players, Game, the four seats of the default table
+    first = [line(header + 2)] * 2 + [line(header), line(setup_start)]
+    more = sweep * (max(presses, resume) // len(sweep) + 1)
+    return " ".join(first + more[:presses]), " ".join([line(0)] + more[:resume])
+
+
 class Flow:
     """Runs of the board flow in one folder: the drive, compiled stand-ins, keys.txt, nvm.bin."""
 
@@ -268,7 +337,7 @@ class Flow:
         folder = self.standins + "-without-" + "-".join(sorted(absent))
         if not os.path.isdir(folder):
             os.makedirs(folder)
-            for name in STANDIN_MODULES + BOARD_STANDINS:
+            for name in STANDIN_MODULES + BOARD_STANDINS + REAL_DISPLAYIO_STANDINS:
                 if name not in absent:
                     shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
         return folder
