@@ -174,9 +174,17 @@ def forget(name):
     module, a screen shown now and then, the load checks)."""
     import sys
 
-    for key in list(sys.modules):
-        if key == name or key.startswith(name + "."):
-            del sys.modules[key]
+    # No list of the keys: this runs when the heap is at its fullest (a screen's module done
+    # with, mid-game), where even that list's 256 bytes in one block may not be found.
+    mods = sys.modules
+    n = len(name)
+    while True:
+        for key in mods:
+            if key.startswith(name) and (len(key) == n or key.startswith(".", n)):
+                break
+        else:
+            break
+        del mods[key]
     cut = name.rfind(".")
     parent = sys.modules.get(name[:cut]) if cut > 0 else None
     if parent is not None and hasattr(parent, name[cut + 1 :]):

@@ -9,8 +9,8 @@ elsewhere (the Python stand-ins of displayio) it only counts.
 
 A whole frame (160x128: 40 KB) would not fit beside the game in the heaps measured, and a
 board's frame lives in the display, not on the heap. So the frame is drawn in bands of a few
-rows into one small buffer made at import (counted with the stand-ins' own bytes by
-tools/cpboard.py): the root group sits in a group of our own, moved up a band at a time, as a
+rows into one small buffer made at import and shared by every display (counted with the
+stand-ins' own bytes by tools/cpboard.py, also for a display the game makes in code): the root group sits in a group of our own, moved up a band at a time, as a
 board's display holds its root group (in a group: it cannot be appended elsewhere; so it is
 with the Python stand-ins too).
 ``LAMA_FRAME = "path"`` in the environment writes each frame drawn to that file (RGB565,
@@ -28,6 +28,9 @@ except ImportError:  # the Python stand-ins of displayio: nothing draws
     displayrender = None
 
 _BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
+# The one band buffer, made at import: counted with the stand-ins' bytes even for a display the game
+# makes in code (the TFT Gizmo's, the Fruit Jam's), as a board's display buffers are never on its heap.
+_band = bytearray(_BAND_BYTES) if displayrender is not None else None
 shown = 0  # refreshes of every display so far (the keypad stand-in's script waits for a new picture)
 
 
@@ -51,7 +54,7 @@ class BusDisplay:
         self._b = displayio.Group()  # holds the root group: then it is in a group
         if displayrender is not None:
             self._n = max(1, _BAND_BYTES // (2 * width))
-            self._c = bytearray(width * self._n * 2)
+            self._c = memoryview(_band)[: width * self._n * 2]
         self._d = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
         self._e = 0
 
