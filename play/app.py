@@ -115,7 +115,7 @@ class App:
                         self.save()
                     self.play()
                 elif choice == "Rules":
-                    self.screen("rules", self)
+                    self.screen("show", self, module="rules_text")
                 elif choice == "Statistics":
                     self.screen("show", self, module="stats")
                 elif choice == "About":

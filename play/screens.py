@@ -1,4 +1,4 @@
-"""Screens shown now and then: a new game's setup, About, the rules, the in-game menu and
+"""Screens shown now and then: a new game's setup, About, the in-game menu and
 its settings (the end of a round is play/roundend.py, smaller, as it comes during play).
 
 ``App.screen(name, ...)`` loads this module for one of them and drops it after, so that
@@ -7,8 +7,6 @@ their code is not on a board's heap the rest of the time.
 
 import sys
 
-import hal
-from engine import cards
 from play import match as mt
 from play import view as v
 
@@ -161,8 +159,8 @@ def next_setting(app, row):
 
 def game_menu(app):
     """The Start menu in a game: 0 to resume, 1 to save and quit, 2 for a hint, 3 for the round's
-    log (play/hint.py and play/recap.py: the turn loads them once this module is dropped, so that
-    the two are never on a board's heap at once: ~3 KB)."""
+    log, 4 for the rules (play/hint.py, play/recap.py, play/rules_text.py: the turn loads them once
+    this module is dropped, so that the two are never on a board's heap at once: ~3 KB)."""
     cursor = 0
     new = True
     while True:
@@ -185,29 +183,6 @@ def game_menu(app):
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
-        elif i == 3:
-            rules(app)
         else:
-            return (0, 2, 3, 0, 1)[i] if i >= 0 else 0
+            return (0, 2, 3, 4, 1)[i] if i >= 0 else 0
 
-
-def rules(app):
-    """The rules, a page a screen: A, Right, Down or a tap turn the page, Left or Up go back, B leaves."""
-    from play import rules_text
-
-    pages = rules_text.PAGES
-    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | hal.TAP
-    i = 0
-    while 0 <= i < len(pages):
-        page = pages[i]
-        shown = [cards.code(n) for n in page[2].split()] if len(page) > 2 else ()
-        title = "%s %d/%d" % (page[0], i + 1, len(pages))
-        b = app.ui.message(title, page[1], app.ui.footer("next", "leave", "", "pages"), v.NORMAL, shown, keys)
-        if b & (hal.A | hal.RIGHT | hal.DOWN | hal.TAP):
-            i += 1
-        elif b & (hal.LEFT | hal.UP):
-            i = max(i - 1, 0)  # Left on the first page stays; B leaves
-        else:
-            i -= 1
-    del pages, rules_text
-    hal.forget("play.rules_text")

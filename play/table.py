@@ -356,4 +356,6 @@ class Table:
                     self.app.screen("hint", self.app, module="hint")
                 elif i == 3:  # the menu's Round log (play/recap.py)
                     self.app.screen("log", self.app, p, module="recap")
+                elif i == 4:  # the menu's Rules (play/rules_text.py), then the turn
+                    self.app.screen("show", self.app, module="rules_text")
                 new = True  # back from the menu

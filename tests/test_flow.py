@@ -288,14 +288,13 @@ def test_rules_pages_fit_the_screen_and_page_through():
 
     drawn = set()
     double = False
-    for page in rules_text.PAGES:
-        title, lines = page[:2]
-        room = v.LINES_WITH_CARDS if len(page) > 2 else v.LINES
-        assert len(lines) <= room and all(len(x) <= v.COLUMNS for x in lines)
+    for i in range(rules_text.COUNT):
+        title, lines, shown = rules_text.page(i)
+        room = v.LINES_WITH_CARDS if shown else v.LINES
+        assert 0 < len(lines) <= room and all(0 < len(x) <= v.COLUMNS for x in lines)
         assert len(title) + 4 <= v.COLUMNS
-        if len(page) > 2:
-            drawn.update(cards.ICON[cards.code(n)] for n in page[2].split())
-            double = double or any(cards.LOW[cards.code(n)] != cards.HIGH[cards.code(n)] for n in page[2].split())
+        drawn.update(cards.ICON[cards.code(n)] for n in shown)
+        double = double or any(cards.LOW[cards.code(n)] != cards.HIGH[cards.code(n)] for n in shown)
     assert drawn == {0, 1, 2, 3} and double  # every icon, and a double, drawn on a page
     hw, app, driver, rec = play("Down A A A B B B", max_screens=0)
     titles = [s[0] for s in hw.screen.screens]

@@ -226,7 +226,8 @@ def board_scripts(name, presses=None, resume=400):
     """The board flow's scripts in board ``name``'s own inputs (a profile of hal/boards, played by the
     stand-ins as ``LAMA_STANDIN_BOARD``): (first run, resume). The first run sets the game up, then
     makes ``presses`` more (default: 40 with buttons, as the tests' flow; 160 taps on a touchscreen,
-    where a sweep takes ~40 to play a card), the resume ``resume`` (a run ends when its budget is spent).
+    where a sweep takes ~40 to play a card), the resume Continue and then (a touchscreen) ``resume`` taps;
+    with buttons the stand-in goes on pressing the act key (a run ends when its budget is spent).
 
     The first run is :data:`FIRST_RUN` on that board: the Instant speed, New game, Start. Without
     Up/Down the next and previous keys move the menus (three buttons); with one mover alone it goes
@@ -235,7 +236,8 @@ def board_scripts(name, presses=None, resume=400):
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
     sweep; then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
-    hand); then the first answer of a question (the third line). Any tap closes a message. The resume is Continue (the act key on the title's first row, or a tap there)."""
+    hand); then the first answer of a question (the third line). Any tap closes a message. The
+    resume is Continue (the act key on the title's first row, or a tap there)."""
     from hal import boards
 
     profile = boards.get(name)
@@ -252,7 +254,8 @@ def board_scripts(name, presses=None, resume=400):
 
     act, down, up = key(h.A), key(h.DOWN) or key(h.RIGHT), key(h.UP) or key(h.LEFT)
     back = [up, up] if up else [down] * 5  # Speed (row 2 of 7) back to New game (row 0)
-    return " ".join([down, down, act, act] + back + [act, act] + [act] * presses), " ".join([act] * (resume + 1))
+    # (the resume: Continue, then the stand-in goes on pressing the act key)
+    return " ".join([down, down, act, act] + back + [act, act] + [act] * presses), act
 
 
 def _hal():

@@ -10,7 +10,8 @@ elsewhere (the Python stand-ins of displayio) it only counts.
 A whole frame (160x128: 40 KB) would not fit beside the game in the heaps measured, and a
 board's frame lives in the display, not on the heap. So the frame is drawn in bands of a few
 rows into one small buffer made at import and shared by every display (counted with the
-stand-ins' own bytes by tools/cpboard.py, also for a display the game makes in code): the root group sits in a group of our own, moved up a band at a time, as a
+stand-ins' own bytes by tools/cpboard.py, also for a display the game makes in code): the
+root group sits in a group of our own, moved up a band at a time, as a
 board's display holds its root group (in a group: it cannot be appended elsewhere; so it is
 with the Python stand-ins too).
 ``LAMA_FRAME = "path"`` in the environment writes each frame drawn to that file (RGB565,

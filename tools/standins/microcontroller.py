@@ -15,7 +15,15 @@ by the port's rule (``rule``), counted in ``erases``:
   pages; any other erases the 4 KB sector and programs it back
   (ports/raspberrypi common-hal/nvm/ByteArray.c; RP2350 the same);
 * ``"nrf52"``: a write erases and programs every 4 KB page it touches
-  (ports/nordic common-hal/nvm/ByteArray.c, peripherals/nrf/nvm.c).
+  (ports/nordic common-hal/nvm/ByteArray.c, peripherals/nrf/nvm.c);
+* ``"esp32"``: the nvm is an 8 KB blob in ESP-IDF's NVS: every read and every write first
+  copies the whole blob into a buffer on the GC heap (ports/espressif common-hal/nvm/ByteArray.c),
+  made and dropped here too, so that the game's heap figures carry it; a write counts 2 erases
+  (docs/BOARDS.md's estimate of NVS's 4 KB sectors).
+
+The board flow's nvm is the board's (``LAMA_STANDIN_BOARD``): 4 KB and ``rp2040`` on the Fruit Jam
+and PicoSystem, ``nrf52`` on the CLUE and CPB, ``esp32`` on the FunHouse, the Reverse TFT Feathers
+and the MEMENTO, else 8 KB ``samd51``.
 
 ``mem``: the flash, a bytearray; None (the board flow, tools/cpboard.py): the file
 ``nvm.bin`` in the working folder, every write also appended to ``nvm.log`` (offset,
@@ -54,9 +62,16 @@ class ByteArray:
             raise NotImplementedError("only slices with step=1 (aka None) are supported")
         return start, max(start, stop)
 
+    def _blob(self):
+        """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first
+        (ports/espressif/common-hal/nvm/ByteArray.c), and drops it after: that much heap, at once."""
+        if self.rule == "esp32":
+            bytearray(self.size)
+
     def __getitem__(self, k):
         start, stop = self._range(k)
         end = start + 1 if stop < 0 else stop
+        self._blob()
         if self.mem is None:
             with open("nvm.bin", "rb") as f:
                 f.seek(start)
@@ -77,10 +92,12 @@ class ByteArray:
             raise ValueError("Slice and value different lengths.")
         value = bytes(value)
         end = start + len(value)
+        self._blob()
         self.writes += 1
         erases = 0
         if self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
-            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page
+            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page (esp32: 2 of
+            # its NVS sectors a write, docs/BOARDS.md's estimate: what a 4 KB unit over the 8 KB counts)
             erases = (max(end, start + 1) - 1) // unit - start // unit + 1  # the units it touches
         self.erases += erases
         if self.mem is not None:  # the bytes erasing and programming back leave
@@ -96,7 +113,22 @@ class ByteArray:
             f.write(bytes(erases))
 
 
-nvm = ByteArray()
+def _port():
+    """(size, rule) of the nvm of the board the flow plays (LAMA_STANDIN_BOARD, as board.py reads it):
+    docs/BOARDS.md's "Ports" table, 10.2.1 (RP2040/RP2350 4 KB, the others 8 KB)."""
+    import os
+
+    name = getattr(os, "_host", os).getenv("LAMA_STANDIN_BOARD") or ""
+    if name in ("fruit_jam", "picosystem"):
+        return 4096, "rp2040"
+    if name in ("clue", "cpb_gizmo"):
+        return 8192, "nrf52"
+    if name in ("funhouse", "feather_s2_reverse_tft", "feather_s3_reverse_tft", "memento"):
+        return 8192, "esp32"
+    return 8192, "samd51"
+
+
+nvm = ByteArray(*_port())
 
 
 class _Cpu:
