@@ -288,7 +288,7 @@ def test_rules_pages_fit_the_screen_and_page_through():
 
     drawn = set()
     double = False
-    for i in range(rules_text.COUNT):
+    for i in range(len(rules_text.PAGES)):
         title, lines, shown = rules_text.page(i)
         room = v.LINES_WITH_CARDS if shown else v.LINES
         assert 0 < len(lines) <= room and all(0 < len(x) <= v.COLUMNS for x in lines)

@@ -35,7 +35,8 @@ _e = getattr(os, "_host", os).getenv
 # Name and MCU pin in the order of pins.c (a pin's name in an error is its first one); an MCU pin in
 # lower case is in use (the display's). Then "|" the board_id, the display's size (0x0: none) and the keys.
 # One line a board (a long string: a board keeps no qstrs of the stand-ins' own, and the short words of
-# a dict's keys would each be one): name | pins | board_id, display size, keys | stand-ins it needs.
+# a dict's keys would each be one): name | pins | board_id, display size, keys | stand-ins it needs
+# | its nvm's size and rule, where not the SAMD51's (docs/BOARDS.md, "Ports").
 BOARDS = (
     "pybadge|A0 PA02 A1 PA05 A2 PB08 A3 PB09 A4 PA04 A5 PA06 A6 PB01 A7 PB04 A8 PB03 A9 PB02 D0 PB17 D1 "
     "PB16 D2 PB03 D3 PB02 D4 PA14 D5 PA16 D6 PA18 D7 PB14 D8 PA15 D9 PA19 D10 PA20 D11 PA21 D12 PA22 LED "
@@ -51,33 +52,33 @@ BOARDS = (
     "PB06|pygamer 160x128 A #1 B #0 Start #2 Select #3 Right > Down v Up ^ Left <|analogio\n"
     "clue|D0 P0_04 RX P0_04 D1 P0_05 A3 P0_05 TX P0_05 D2 P0_03 BUTTON_A P1_02 BUTTON_B P1_10 NEOPIXEL "
     "P0_16 SCL P0_25 SDA P0_24 TFT_RESET p1_03 TFT_BACKLIGHT p1_05 TFT_CS p0_12 TFT_DC p0_13 TFT_SCK "
-    "p0_14 TFT_MOSI p0_15|clue_nrf52840_express 240x240 B BUTTON_B A BUTTON_A|\n"
+    "p0_14 TFT_MOSI p0_15|clue_nrf52840_express 240x240 B BUTTON_B A BUTTON_A||8192 nrf52\n"
     "cpb_gizmo|A3 P0_03 SCL P0_04 D2 P0_05 SDA P0_05 D0 P0_30 RX P0_30 D1 P0_14 TX P0_14 BUTTON_A P1_02 "
     "BUTTON_B P1_15 SLIDE_SWITCH P1_06 NEOPIXEL P0_13|circuitplayground_bluefruit 0x0 B BUTTON_B A "
-    "BUTTON_A|busio fourwire\n"
+    "BUTTON_A|busio fourwire|8192 nrf52\n"
     "funhouse|TFT_BACKLIGHT gpio21 TFT_CS gpio40 TFT_DC gpio39 TFT_MOSI gpio35 TFT_RESET gpio41 TFT_SCK "
     "gpio36 BUTTON_DOWN GPIO3 BUTTON_SELECT GPIO4 BUTTON_UP GPIO5 SCL GPIO33 SDA "
-    "GPIO34|adafruit_funhouse 240x240 Sel BUTTON_SELECT Up BUTTON_UP Down BUTTON_DOWN|\n"
+    "GPIO34|adafruit_funhouse 240x240 Sel BUTTON_SELECT Up BUTTON_UP Down BUTTON_DOWN||8192 esp32\n"
     "feather_s2_reverse_tft|TX GPIO39 RX GPIO38 A3 GPIO15 NEOPIXEL GPIO33 NEOPIXEL_POWER GPIO21 SCL "
     "GPIO4 SDA GPIO3 TFT_CS gpio42 TFT_DC gpio40 TFT_RESET gpio41 TFT_BACKLIGHT gpio45 BUTTON GPIO0 D0 "
-    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s2_reverse_tft 240x135 D1 D1 D0 D0 D2 D2|\n"
+    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s2_reverse_tft 240x135 D1 D1 D0 D0 D2 D2||8192 esp32\n"
     "feather_s3_reverse_tft|TX GPIO39 RX GPIO38 A3 GPIO15 NEOPIXEL GPIO33 NEOPIXEL_POWER GPIO21 SCL "
     "GPIO4 SDA GPIO3 TFT_CS gpio42 TFT_DC gpio40 TFT_RESET gpio41 TFT_BACKLIGHT gpio45 BUTTON GPIO0 D0 "
-    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s3_reverse_tft 240x135 D1 D1 D0 D0 D2 D2|\n"
+    "GPIO0 D1 GPIO1 D2 GPIO2|adafruit_feather_esp32s3_reverse_tft 240x135 D1 D1 D0 D0 D2 D2||8192 esp32\n"
     "pyportal|NEOPIXEL PB22 TFT_RESET pa00 TFT_CS pb06 TFT_DC pb09 LCD_DATA0 pa16 TOUCH_YD PB00 TOUCH_XL "
     "PB01 TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|pyportal 320x240|analogio\n"
     "pyportal_titano|NEOPIXEL PB22 TFT_RESET pa00 TFT_CS pb06 TFT_DC pb09 LCD_DATA0 pa16 TOUCH_YD PB00 "
     "TOUCH_XL PB01 TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|pyportal_titano 480x320|analogio\n"
     "fruit_jam|A3 GPIO43 NEOPIXEL GPIO32 BUTTON1 GPIO0 BUTTON2 GPIO4 BUTTON3 GPIO5 SDA GPIO20 SCL GPIO21 "
     "TX GPIO8 RX GPIO9 CKN GPIO12 CKP GPIO13 D0N GPIO14 D0P GPIO15 D1N GPIO16 D1P GPIO17 D2N GPIO18 D2P "
-    "GPIO19|adafruit_fruit_jam 0x0 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3|framebufferio picodvi\n"
+    "GPIO19|adafruit_fruit_jam 0x0 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3|framebufferio picodvi|4096 rp2040\n"
     "memento|TFT_RESET gpio38 TFT_CS gpio39 TFT_DC gpio40 TFT_BACKLIGHT gpio45 NEOPIXEL GPIO1 BUTTON "
     "GPIO0 SDA GPIO34 SCL GPIO33|adafruit_esp32s3_camera 240x240 OK @11 Up @13 Down @15 Left @12 Right "
-    "@14 Sel @1 Shutter BUTTON|busio\n"
+    "@14 Sel @1 Shutter BUTTON|busio|8192 esp32\n"
     "picosystem|TX GPIO0 RX GPIO1 LCD_RESET gpio4 LCD_CS gpio5 LCD_SCLK gpio6 LCD_MOSI gpio7 LCD_DC "
     "gpio9 SW_Y GPIO16 SW_X GPIO17 SW_A GPIO18 SW_B GPIO19 SW_DOWN GPIO20 SW_RIGHT GPIO21 SW_LEFT GPIO22 "
     "SW_UP GPIO23|pimoroni_picosystem 240x240 A SW_A B SW_B X SW_X Y SW_Y Up SW_UP Down SW_DOWN Left "
-    "SW_LEFT Right SW_RIGHT|\n"
+    "SW_LEFT Right SW_RIGHT||4096 rp2040\n"
 )
 name = (_e("LAMA_STANDIN_BOARD") or "pybadge") + "|"
 for value in BOARDS.split("\n"):
@@ -89,6 +90,9 @@ else:  # a board of no profile: its pins from the environment, a display of LAMA
 del BOARDS
 for value in name[2].split():  # (imported now: their bytes count with the stand-ins')
     __import__(value)
+if len(name) > 3:  # the board's nvm: its size and its port's rule (microcontroller.py); else SAMD51's
+    value = name[3].split()
+    microcontroller.nvm = microcontroller.ByteArray(int(value[0]), value[1])
 _k = name[1].split()
 board_id = _k[0]
 data = {}

@@ -21,9 +21,9 @@ by the port's rule (``rule``), counted in ``erases``:
   made and dropped here too, so that the game's heap figures carry it; a write counts 2 erases
   (docs/BOARDS.md's estimate of NVS's 4 KB sectors).
 
-The board flow's nvm is the board's (``LAMA_STANDIN_BOARD``): 4 KB and ``rp2040`` on the Fruit Jam
-and PicoSystem, ``nrf52`` on the CLUE and CPB, ``esp32`` on the FunHouse, the Reverse TFT Feathers
-and the MEMENTO, else 8 KB ``samd51``.
+The board flow's nvm is the board's (board.py makes it, ``LAMA_STANDIN_BOARD``): 4 KB and
+``rp2040`` on the Fruit Jam and PicoSystem, ``nrf52`` on the CLUE and CPB, ``esp32`` on the
+FunHouse, the Reverse TFT Feathers and the MEMENTO, else 8 KB ``samd51``.
 
 ``mem``: the flash, a bytearray; None (the board flow, tools/cpboard.py): the file
 ``nvm.bin`` in the working folder, every write also appended to ``nvm.log`` (offset,
@@ -113,22 +113,7 @@ class ByteArray:
             f.write(bytes(erases))
 
 
-def _port():
-    """(size, rule) of the nvm of the board the flow plays (LAMA_STANDIN_BOARD, as board.py reads it):
-    docs/BOARDS.md's "Ports" table, 10.2.1 (RP2040/RP2350 4 KB, the others 8 KB)."""
-    import os
-
-    name = getattr(os, "_host", os).getenv("LAMA_STANDIN_BOARD") or ""
-    if name in ("fruit_jam", "picosystem"):
-        return 4096, "rp2040"
-    if name in ("clue", "cpb_gizmo"):
-        return 8192, "nrf52"
-    if name in ("funhouse", "feather_s2_reverse_tft", "feather_s3_reverse_tft", "memento"):
-        return 8192, "esp32"
-    return 8192, "samd51"
-
-
-nvm = ByteArray(*_port())
+nvm = ByteArray()  # (board.py makes the board's)
 
 
 class _Cpu:
