@@ -30,11 +30,6 @@ from play import ui as _ui
 from play import view as v
 from play.table import Table
 
-# On a board (gc.mem_free exists) App.screen collects around a module loaded for a moment:
-# its code in the lowest free blocks, and freed at once. CPython needs no help (a full
-# collection there costs milliseconds per screen; the suite shows thousands).
-_COLLECT = hasattr(gc, "mem_free")
-
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
 NOW_AND_THEN = (
     "engine.checks",
@@ -191,14 +186,16 @@ class App:
         play/stats.py ``record`` and ``show``; play/load.py ``load`` (the save, at start-up)."""
         import play
 
-        if _COLLECT:
+        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
+        # thousands of times in the tests, and helps nothing.
+        if _ui._COLLECT:
             gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
-            if _COLLECT:
+            if _ui._COLLECT:
                 gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------
