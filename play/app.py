@@ -186,13 +186,17 @@ class App:
         play/stats.py ``record`` and ``show``; play/load.py ``load`` (the save, at start-up)."""
         import play
 
-        gc.collect()  # (the module's code into the lowest free blocks)
+        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
+        # thousands of times in the tests, and helps nothing.
+        if _ui._COLLECT:
+            gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
-            gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
+            if _ui._COLLECT:
+                gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------
     def save(self):

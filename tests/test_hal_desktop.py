@@ -315,7 +315,8 @@ def test_a_save_folder_that_cannot_be_made_gives_one_plain_message(tmp_path, mon
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(desktop.os, "makedirs", read_only)
-    hw, cleanup = desktop.build(args("--terminal", "--script", NEW_GAME + " A A A A A A", "--save",
+    # --fast: simulated time (the bots' moves and the magic shows were ~14 s of real waiting)
+    hw, cleanup = desktop.build(args("--terminal", "--fast", "--script", NEW_GAME + " A A A A A A", "--save",
                                      str(tmp_path / "none" / "save.bin")), stdout=open(os.devnull, "w"))
     cleanup()
     assert len(hw.notices) == 1 and "read-only" in hw.notices[0] and "until you quit" in hw.notices[0]
