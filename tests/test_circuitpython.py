@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from hal import cardart, saves
+from hal import boards, cardart, nvmlog, saves
 from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
@@ -156,11 +156,14 @@ def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
     assert over == "True" and int(rounds) >= 1 and int(screens) > 50 and int(stored) >= 1
 
 
-def saved_matches(flow, start):
-    """The match in the nvm after each write of the last run (None where no save is readable)."""
+def saved_matches(flow, start, nvm="samd51", log=None):
+    """The match in the nvm after each write of the last run (None where no save is readable);
+    ``nvm``: the profile's erase rule (``rp2040``: the 4 KB log of hal/nvmlog.py); ``log``: the
+    nvm log of another run (Flow.cut_and_resume's first)."""
     out = []
-    for image in cpboard.nvm_images(flow.nvm_log(), start):
-        data = saves.NvmStore(bytearray(image)).load()
+    for image in cpboard.nvm_images(flow.nvm_log() if log is None else log, start):
+        store = nvmlog.LogStore(bytearray(image[:4096])) if nvm == "rp2040" else saves.NvmStore(bytearray(image))
+        data = store.load()
         out.append(mt.Match.from_bytes(data) if data else None)
     return out
 
@@ -171,37 +174,59 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
     board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), mpy), version, allowed_kb(version, mpy))
 
 
-def board_flow_within_the_heap_goal(flow, version, goal):
-    """A human game on ``flow``'s drive in ``goal`` KB (plus the stand-ins): saves, a power cut, the resume."""
+# Every profile's board flow (hal/boards), in that board's own inputs, on CircuitPython's own
+# displayio (the stand-ins of its input class, display and nvm: tools/standins), .mpy.
+# OPEN WORK, not new goals: the profiles measured over the 90 KB goal (2026-12-04, bisected, the
+# stand-ins' bytes subtracted; README "Boards"), allowed that much here so that the check keeps
+# catching any further growth. The larger layouts' hand rows (16 slots at 240 pixels across) and
+# a touchscreen's code and longer flow; the ESP32 boards' nvm copies its 8 KB blob on the GC heap
+# at every save and read (the C code), those boards have 2-8 MB of PSRAM.
+OVER_GOAL_KB = {}
+
+
+@pytest.fixture(scope="module")
+def real_flow(tmp_path_factory):
+    """One .mpy drive and the compiled stand-ins, for every profile's runs."""
+    if cpboard.missing(cpboard.REAL_DISPLAYIO):
+        pytest.skip(cpboard.missing(cpboard.REAL_DISPLAYIO))
+    return cpboard.Flow(str(tmp_path_factory.mktemp("profiles")))
+
+
+@pytest.mark.parametrize("name", boards.names())
+def test_every_profile_plays_the_board_flow_within_the_heap_goal(real_flow, name):
+    goal = GOAL_MPY_KB + OVER_GOAL_KB.get(name, 0)
+    board_flow_within_the_heap_goal(real_flow, cpboard.REAL_DISPLAYIO, goal, name)
+
+
+def board_flow_within_the_heap_goal(flow, version, goal, name="pybadge"):
+    """A human game on ``flow``'s drive in ``goal`` KB (plus the stand-ins): saves, a power cut, the
+    resume. ``name``: the board profile (its inputs, display and nvm: tools/cpboard.board_scripts)."""
+    profile = boards.get(name)
     # The stand-ins' own bytes are on top of the goal: the board has them off the heap.
-    probe = flow.run("", 0, "256k", version)
+    probe = flow.run("", 0, "256k", version, {"LAMA_STANDIN_BOARD": name})
     heap = "%dk" % (goal + cpboard.Flow.standin_bytes(probe) // 1024 + 1)
-    flow.power_on(erase=True)
-    # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut.
-    first = flow.run(cpboard.FIRST_RUN + " A" * 40 + " CUT", 1000, heap, version)
-    assert "standin: power cut" in first.stdout and cpboard.Flow.clean(first, "power cut"), first.stdout + first.stderr
-    before = [m for m in saved_matches(flow, b"\xff" * 8192) if m is not None]
+    # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut;
+    # power back on: Continue (A on the title), then A on every screen until the game is over.
+    frame = os.path.join(flow.folder, "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
+    cut, log, at_cut, done = flow.cut_and_resume(name, heap, version, frame)
+    assert done is not None, cut.stdout + cut.stderr
+    before = [m for m in saved_matches(flow, b"\xff" * 8192, profile.nvm, log) if m is not None]
     assert len(before) >= 3 and before[-1].where != mt.FINISHED
     last = before[-1].game
-    with open(os.path.join(flow.work, "nvm.bin"), "rb") as f:
-        at_cut = f.read()
-    # Power back on: Continue (A on the title), then A on every screen until the game is over.
-    flow.power_on()
-    frame = os.path.join(flow.folder, "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
-    second = flow.run("A", 400, heap, version, env={"LAMA_FRAME": frame})
-    assert cpboard.Flow.clean(second), second.stdout + second.stderr
-    after = [m for m in saved_matches(flow, at_cut) if m is not None]
-    assert after, second.stdout
+    assert cpboard.Flow.clean(done), done.stdout + done.stderr
+    after = [m for m in saved_matches(flow, at_cut, profile.nvm) if m is not None]
+    assert after, done.stdout
     resumed = after[0].game
     # The same game goes on from where it was cut: never an earlier round or a fuller pile.
     assert (resumed.players, resumed.variant) == (last.players, last.variant)
     assert (resumed.round_number, -resumed.draw_pile_size) >= (last.round_number, -last.draw_pile_size)
     assert any(m.where == mt.FINISHED for m in after), [m.where for m in after]
-    assert "lama heap free after play.app" in second.stdout
+    assert "lama heap free after play.app" in done.stdout
     if cpboard.real_displayio(version):  # a whole frame, drawn: the title bar on top
         with open(frame, "rb") as f:
             pixels = f.read()
-        assert len(pixels) == 160 * 128 * 2
+        w, h = profile.size
+        assert len(pixels) == w * h * 2
         assert pixels[0] | pixels[1] << 8 in (rgb565(cardart.TITLE_BG), rgb565(cardart.SHOW_BG))
 
 

@@ -326,6 +326,22 @@ def board_figures(everything):
             print("  %-26s %8s %8s %8s %8s" % tuple(["  the same, C displayio"] + row + ["", ""]))
 
 
+def profile_figures():
+    """Every profile's board flow heap (KB, the stand-ins' bytes subtracted): the check of
+    tests/test_circuitpython.py (each board's own inputs, a power cut, the resume to the game's end),
+    bisected on CircuitPython's own displayio C objects (10.2.1-displayio), the shipped .mpy."""
+    from hal import boards
+
+    reason = cpboard.missing(cpboard.REAL_DISPLAYIO)
+    if reason:
+        print("profile figures skipped: " + reason)
+        return
+    print("board flow heap per profile (.mpy, the C displayio, stand-ins subtracted; goal 90 KB):")
+    for name in boards.names():
+        kb, stand = cpboard.smallest_profile_heap(name)
+        print("  %-24s %6.1f KB  (smallest heap %d KB, stand-ins %d bytes)" % (name, kb - stand / 1024, kb, stand))
+
+
 def flow_erases(kinds, games=12, rule="samd51", seed=0, stats=None):
     """(erases, human turns, human decisions, the most erases in one game) of ``games`` games
     through the real flow; ``stats``, a list, gets the erases of each statistics save (play/stats.py).
@@ -535,6 +551,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer games")
     ap.add_argument("--board", action="store_true", help="only the CircuitPython figures (10.2.1)")
     ap.add_argument("--all", action="store_true", help="with --board: the heap table of both versions")
+    ap.add_argument("--profiles", action="store_true", help="only every board profile's flow heap (10.2.1-displayio)")
     ap.add_argument("--startup", action="store_true", help="only the start-up to the title (CircuitPython 10.2.1)")
     ap.add_argument("--screen", action="store_true", help="only the screen-update figures (pixels, objects)")
     ap.add_argument("--bundle", action="store_true", help="only the project bundle's figures (tools/bundle)")
@@ -542,6 +559,9 @@ def main():
     args = ap.parse_args()
     if args.bundle:
         bundle_figures()
+        return
+    if args.profiles:
+        profile_figures()
         return
     if args.startup:
         startup_figure()

@@ -345,6 +345,24 @@ class Flow:
                     shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
         return folder
 
+    def cut_and_resume(self, name, heap, version=REAL_DISPLAYIO, frame=None):
+        """The board flow of profile ``name`` with a power cut (:func:`board_scripts`): the first run
+        from an erased nvm (set up, 40 presses or 160 taps, CUT) and, when it ran clean to the cut,
+        the resume to the budget's end (400: the game over). Returns (first run, its nvm log, the
+        nvm at the cut, the resume or None); the runs are CompletedProcesses. ``frame``: the file
+        the resume's last frame is drawn into (LAMA_FRAME)."""
+        env = {"LAMA_STANDIN_BOARD": name}
+        first, resume = board_scripts(name)
+        self.power_on(erase=True)
+        cut = self.run(first + " CUT", 1000, heap, version, env)
+        log = self.nvm_log()
+        with open(os.path.join(self.work, "nvm.bin"), "rb") as f:
+            at_cut = f.read()
+        if "standin: power cut" not in cut.stdout or not Flow.clean(cut, "power cut"):
+            return cut, log, at_cut, None
+        self.power_on()
+        return cut, log, at_cut, self.run(resume, 400, heap, version, dict(env, LAMA_FRAME=frame) if frame else env)
+
     def nvm_log(self):
         """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""
         with open(os.path.join(self.work, "nvm.log"), "rb") as f:
@@ -394,6 +412,24 @@ def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400
             return False
 
         kb = smallest(ok, 40, 256)
+        return kb, seen[-1]
+
+
+def smallest_profile_heap(name, version=REAL_DISPLAYIO, low=80, high=200):
+    """(smallest heap in KB for profile ``name``'s board flow with its power cut and resume, the
+    stand-ins' bytes): the check of tests/test_circuitpython.py, bisected (tools/bench.py)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        flow = Flow(tmp)
+        seen = []
+
+        def ok(kb):
+            cut, _, _, resume = flow.cut_and_resume(name, "%dk" % kb, version)
+            if resume is not None and Flow.clean(resume):
+                seen.append(max(Flow.standin_bytes(cut), Flow.standin_bytes(resume)))
+                return True
+            return False
+
+        kb = smallest(ok, low, high)
         return kb, seen[-1]
 
 
