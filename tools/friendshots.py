@@ -21,6 +21,7 @@ from hal import desktop, mock  # noqa: E402
 from play import app as appmod  # noqa: E402
 from play import match as mt  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
+from tools import screenshots  # noqa: E402
 
 KINDS = ("since", "log", "hint", "stats")
 
@@ -41,8 +42,6 @@ def kind_of(view):
 
 def take(out, scale=2, seed=5):
     """Play until a picture of each of KINDS is taken; returns {kind: path}."""
-    import pygame
-
     display = desktop.make_display(window=False)
     screen = desktop.DisplayScreen(display)
     os.makedirs(out, exist_ok=True)
@@ -73,13 +72,7 @@ def take(out, scale=2, seed=5):
         inner(view)
         kind = kind_of(view)
         if kind and kind not in taken:
-            screen.show(view)
-            surface = display.surface
-            if scale != 1:
-                w, h = surface.get_size()
-                surface = pygame.transform.scale(surface, (w * scale, h * scale))
-            taken[kind] = path = os.path.join(out, "%s.png" % kind)
-            pygame.image.save(surface, path)
+            taken[kind] = screenshots.save_png(screen, display, view, os.path.join(out, "%s.png" % kind), scale)
             if len(taken) == len(KINDS):
                 raise mock.Done()
 

@@ -58,11 +58,23 @@ def kind_of(view):
     return None
 
 
+
+def save_png(screen, display, view, path, scale=1):
+    """Draw ``view`` on ``screen`` (hal.render's Screen over the Blinka ``display``) and save what
+    the display shows, ``scale`` times as large, as the PNG ``path``; returns ``path``."""
+    import pygame
+
+    screen.show(view)
+    surface = display.surface
+    if scale != 1:
+        w, h = surface.get_size()
+        surface = pygame.transform.scale(surface, (w * scale, h * scale))
+    pygame.image.save(surface, path)
+    return path
+
 def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s.png"):
     """Play until a picture of each of ``kinds`` is taken at display ``size``, each written to
     ``out`` under ``name`` (its ``%s`` the kind); returns {kind: path}."""
-    import pygame
-
     display = desktop.make_display(window=False, size=size)
     screen = desktop.DisplayScreen(display)
     os.makedirs(out, exist_ok=True)
@@ -86,14 +98,7 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s
         inner(view)
         kind = kind_of(view)
         if kind in kinds and kind not in taken:
-            screen.show(view)
-            surface = display.surface
-            if scale != 1:
-                w, h = surface.get_size()
-                surface = pygame.transform.scale(surface, (w * scale, h * scale))
-            path = os.path.join(out, name.replace("%s", kind))
-            pygame.image.save(surface, path)
-            taken[kind] = path
+            taken[kind] = save_png(screen, display, view, os.path.join(out, name.replace("%s", kind)), scale)
             if len(taken) == len(kinds):
                 raise mock.Done()
 
