@@ -320,7 +320,7 @@ class NvmStore:
             # what it needs is handed over: it imports nothing of this module (no import circle)
             return nvmaside.set_aside(self, key, record, SAVE + key, ASIDE + key, GONE)
         finally:
-            hal.forget("nvmaside")  # its code's heap comes back
+            hal.forget("hal.nvmaside")  # its code's heap comes back
 
     def aside(self, key=0):
         """The payload kept aside last for ``key``, or None."""

@@ -484,6 +484,7 @@ def test_set_aside_keeps_the_rejected_save_and_the_next_load_skips_it():
     s2 = saves.NvmStore(nvm)
     assert s2.load() == b"rejected by the engine"
     assert s2.set_aside() == "nvm aside"
+    assert "hal.nvmaside" not in sys.modules  # its code loaded for the moment only
     assert s2.aside() == b"rejected by the engine"
     assert saves.NvmStore(nvm).load() == b"older"
     s2.save(b"new game")  # overwrites the emptied slot, not the older save
