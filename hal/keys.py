@@ -78,16 +78,6 @@ class Buttons:
         self.dropped = 0  # presses lost to a full ring (diagnostics, tests)
 
     # ---- the source side -----------------------------------------------------
-    def due(self, every):
-        """The ticks now when ``every`` ms have passed since the last reading this said was due, else
-        -1: a source read over a bus or through an ADC (an expander, a touch panel) reads that often
-        at most, however often the game polls."""
-        now = self.ticks_ms()
-        if hal.ticks_diff(now, getattr(self, "_read", now - every)) < every:
-            return -1
-        self._read = now
-        return now
-
     def poll(self):
         """Read the hardware and call down()/up()/tap(); the base class has none."""
 

@@ -16,6 +16,7 @@ import board
 import digitalio
 import supervisor
 
+import hal
 from hal import keys
 
 try:
@@ -40,12 +41,14 @@ class Expander(keys.Buttons):
         self.buf = bytearray(2)
         self.reg = bytearray(1)  # (0: the input registers)
         self.state = 0  # the key bits down at the last read
+        self.last = 0
 
     def poll(self):
         """Read the expander and the pins (every 10 ms at most); changes are key events."""
-        now = self.due(_POLL_MS)
-        if now < 0:
+        now = self.ticks_ms()
+        if hal.ticks_diff(now, self.last) < _POLL_MS:
             return
+        self.last = now
         levels = 0xFFFF  # (no expander: nothing pressed)
         if self.i2c is not None:
             try:

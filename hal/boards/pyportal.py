@@ -46,12 +46,14 @@ class Touch(keys.Buttons):
         self.state = 0  # 0: not touched, 1: touched once (at x, y), 2: tapped (until lifted)
         self.x = 0
         self.y = 0
+        self.last = 0
 
     def poll(self):
         """Read the panel (every 20 ms at most): a touch confirmed is a tap."""
-        now = self.due(_POLL_MS)
-        if now < 0:
+        now = self.ticks_ms()
+        if hal.ticks_diff(now, self.last) < _POLL_MS:
             return
+        self.last = now
         xl, xr, yd, yu = self.pins
         if not self.pressed():
             self.state = 0
