@@ -44,6 +44,9 @@ class LogStore:
         self._seq = [0, 0]  # per key: seq of the last record written or found
         self._loaded = [-1, -1]  # per key: the record load() returned
         self._last = [None, None]  # type: list[bytes | None]  # per key: the newest valid record's payload
+        # The compaction's image of the whole nvm, made now, at start-up: mid-game, in a heap full of
+        # small objects, 4 KB in one block is often not to be found (the game then could not save).
+        self._image = bytearray(self.size)
 
     def _record(self, at):
         """(kind, payload, valid, seq, length on flash) of the record at ``at``; kind -1: none."""
@@ -135,7 +138,9 @@ class LogStore:
             return
         # Full (or not blank): one erase. The image: the game's record first (the new one
         # when it is the game's), the other key's newest, then the copies kept aside.
-        image = bytearray(b"\xff") * self.size
+        image = self._image
+        for i in range(len(image)):
+            image[i] = 0xFF
         pos = 0
         parts = []
         for k in (0, 1):
@@ -160,8 +165,9 @@ class LogStore:
         return bytes(self.nvm[at : at + self._record(at)[4]])
 
     def write(self, at, data):
-        """Write ``data`` at ``at`` and read it back in one slice (the RP2s have the heap for it)."""
-        write(self.nvm, at, data, True)
+        """Write ``data`` at ``at`` and read it back byte by byte (the RP2s read their flash in place:
+        a slice would copy up to the whole 4 KB onto the heap)."""
+        write(self.nvm, at, data)
 
     def set_aside(self, key=0):
         """Append a copy of the record load() returned as kept aside; from then on load() skips it."""

@@ -174,8 +174,8 @@ def write(nvm, at, data, slices=False):
     """``nvm[at:at + len(data)] = data``, read back: OSError (EIO) when it failed or did not read
     back (a port's own error type for a failed flash write too). The read-back is one slice where
     the heap has room for the copy and a read costs (``slices``: ESP32 reads its whole 8 KB NVS
-    blob into the heap for every read, an index too; the RP2s have the heap), else byte by byte
-    (SAMD51, nRF52: flash read in place, a tight heap)."""
+    blob into the heap for every read, an index too), else byte by byte (SAMD51, nRF52, the RP2s:
+    flash read in place, a tight heap)."""
     try:
         nvm[at : at + len(data)] = data
         if slices:
