@@ -176,12 +176,24 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 
 # Every profile's board flow (hal/boards), in that board's own inputs, on CircuitPython's own
 # displayio (the stand-ins of its input class, display and nvm: tools/standins), .mpy.
-# OPEN WORK, not new goals: the profiles measured over the 90 KB goal (2026-12-04, bisected, the
-# stand-ins' bytes subtracted; README "Boards"), allowed that much here so that the check keeps
-# catching any further growth. The larger layouts' hand rows (16 slots at 240 pixels across) and
-# a touchscreen's code and longer flow; the ESP32 boards' nvm copies its 8 KB blob on the GC heap
-# at every save and read (the C code), those boards have 2-8 MB of PSRAM.
-OVER_GOAL_KB = {}
+# OPEN WORK, not new goals: the profiles measured over the 90 KB goal (2026-12-04, bisected with
+# this very check, `tools/bench.py --profiles`; README "Boards"), allowed that much here so that
+# the check keeps catching any further growth. Their live heap at a game's end is within ~0.5 KB of
+# the PyBadge's; the rest is what a heap fragmented by a longer flow (the touch screens' sweeps)
+# or the board's own blocks need: the ESP32 boards' nvm copies its 8 KB NVS blob onto the GC heap
+# at every read and write (CircuitPython's C code; those boards have 2 MB of PSRAM for a heap),
+# the RP2040/RP2350 log keeps its 4 KB compaction image (264 KB of SRAM; 8 MB of PSRAM).
+OVER_GOAL_KB = {
+    "pygamer": 1,
+    "pyportal": 4,
+    "pyportal_titano": 4,
+    "funhouse": 24,
+    "feather_s2_reverse_tft": 18,
+    "feather_s3_reverse_tft": 19,
+    "memento": 24,
+    "fruit_jam": 25,
+    "picosystem": 31,
+}
 
 
 @pytest.fixture(scope="module")
