@@ -558,6 +558,9 @@ def test_renderer_objects_cost_little_heap_on_the_desktop():
     # desktop figure (the board's is measured by tools/bench.py --board).
     import tracemalloc
 
+    # A first renderer loads what it needs once (Blinka, its imaging, the layout library): the
+    # second's objects are measured, whatever the tests before this one imported.
+    render.Renderer(160, 128).draw(turn_view())
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     r = render.Renderer(160, 128)
