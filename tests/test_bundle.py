@@ -250,9 +250,8 @@ def test_an_update_over_an_older_install_keeps_the_save_in_nvm(folder, release, 
     assert sorted(str(p.relative_to(card)) for p in card.rglob("*.py")) == ["boot.py", "code.py"]
     # Continue (A on the title), then A on every screen: the older game goes on.
     flow.power_on()
-    probe = flow.run("", 0, "256k", release)  # the stand-ins' own bytes go on top of the goal
-    heap = allowed_kb(release, True) + cpboard.Flow.standin_bytes(probe) // 1024 + 1
-    done = flow.run("A", 150, "%dk" % heap, release)
+    heap = flow.heap_for(allowed_kb(release, True), release)  # the stand-ins' own bytes on top of the goal
+    done = flow.run("A", 150, heap, release)
     assert cpboard.Flow.clean(done), done.stdout + done.stderr
     after = [m for m in saved_matches(flow, bytes(nvm)) if m is not None]
     old = mt.Match.from_bytes(SAVE_V2).game

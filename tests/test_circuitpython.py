@@ -214,13 +214,11 @@ def board_flow_within_the_heap_goal(flow, version, goal, name="pybadge"):
     """A human game on ``flow``'s drive in ``goal`` KB (plus the stand-ins): saves, a power cut, the
     resume. ``name``: the board profile (its inputs, display and nvm: tools/cpboard.board_scripts)."""
     profile = boards.get(name)
-    # The stand-ins' own bytes are on top of the goal: the board has them off the heap.
-    probe = flow.run("", 0, "256k", version, {"LAMA_STANDIN_BOARD": name})
-    heap = "%dk" % (goal + cpboard.Flow.standin_bytes(probe) // 1024 + 1)
     # Power on, speed Instant, New game, Start, 40 presses of A (human turns, summaries), cut;
-    # power back on: Continue (A on the title), then A on every screen until the game is over.
+    # power back on: Continue (A on the title), then A on every screen until the game is over
+    # (in the board's own inputs: cpboard.board_scripts). The stand-ins' bytes go on top of the goal.
     frame = os.path.join(flow.folder, "frame.bin")  # the last frame the C code drew (10.2.1-displayio)
-    cut, log, at_cut, done = flow.cut_and_resume(name, heap, version, frame)
+    cut, log, at_cut, done = flow.cut_and_resume(name, flow.heap_for(goal, version, name), version, frame)
     assert done is not None, cut.stdout + cut.stderr
     before = [m for m in saved_matches(flow, b"\xff" * 8192, profile.nvm, log) if m is not None]
     assert len(before) >= 3 and before[-1].where != mt.FINISHED

@@ -238,12 +238,12 @@ def board_scripts(name, presses=None, resume=400):
     sweep; then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
     hand); then the first answer of a question (the third line). Any tap closes a message. The
     resume is Continue (the act key on the title's first row, or a tap there)."""
+    import hal as h
     from hal import boards
 
     profile = boards.get(name)
-    if profile.scheme == _hal().SCHEME_TOUCH:
+    if profile.scheme == h.SCHEME_TOUCH:
         return _touch_scripts(profile, 160 if presses is None else presses, resume)
-    h = _hal()
     presses = 40 if presses is None else presses
 
     def key(bit):
@@ -256,12 +256,6 @@ def board_scripts(name, presses=None, resume=400):
     back = [up, up] if up else [down] * 5  # Speed (row 2 of 7) back to New game (row 0)
     # (the resume: Continue, then the stand-in goes on pressing the act key)
     return " ".join([down, down, act, act] + back + [act, act] + [act] * presses), act
-
-
-def _hal():
-    import hal
-
-    return hal
 
 
 def _touch_scripts(profile, presses, resume):
@@ -345,6 +339,13 @@ class Flow:
                     shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
         return folder
 
+    def heap_for(self, goal, version=REAL_DISPLAYIO, name="pybadge"):
+        """The -X heapsize that gives the game ``goal`` KB on board ``name``: the stand-ins' own bytes
+        (a first run with no presses measures them; a board keeps them off its heap) go on top, in
+        whole KB and one more."""
+        probe = self.run("", 0, "256k", version, {"LAMA_STANDIN_BOARD": name})
+        return "%dk" % (goal + Flow.standin_bytes(probe) // 1024 + 1)
+
     def cut_and_resume(self, name, heap, version=REAL_DISPLAYIO, frame=None):
         """The board flow of profile ``name`` with a power cut (:func:`board_scripts`): the first run
         from an erased nvm (set up, 40 presses or 160 taps, CUT) and, when it ran clean to the cut,
@@ -416,21 +417,17 @@ def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400
 
 
 def smallest_profile_heap(name, version=REAL_DISPLAYIO, low=80, high=200):
-    """(smallest heap in KB for profile ``name``'s board flow with its power cut and resume, the
-    stand-ins' bytes): the check of tests/test_circuitpython.py, bisected (tools/bench.py)."""
+    """The smallest goal (whole KB for the game, the stand-ins' bytes on top: Flow.heap_for) in which
+    profile ``name``'s board flow runs clean through its power cut and resume: the heap check of
+    tests/test_circuitpython.py, bisected (tools/bench.py --profiles)."""
     with tempfile.TemporaryDirectory() as tmp:
         flow = Flow(tmp)
-        seen = []
 
-        def ok(kb):
-            cut, _, _, resume = flow.cut_and_resume(name, "%dk" % kb, version)
-            if resume is not None and Flow.clean(resume):
-                seen.append(max(Flow.standin_bytes(cut), Flow.standin_bytes(resume)))
-                return True
-            return False
+        def ok(goal):
+            _, _, _, resume = flow.cut_and_resume(name, flow.heap_for(goal, version, name), version)
+            return resume is not None and Flow.clean(resume)
 
-        kb = smallest(ok, low, high)
-        return kb, seen[-1]
+        return smallest(ok, low, high)
 
 
 def main():

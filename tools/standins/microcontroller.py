@@ -95,9 +95,10 @@ class ByteArray:
         self._blob()
         self.writes += 1
         erases = 0
-        if self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
-            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page (esp32: 2 of
-            # its NVS sectors a write, docs/BOARDS.md's estimate: what a 4 KB unit over the 8 KB counts)
+        if self.rule == "esp32":  # the whole blob written anew: ~2 of NVS's 4 KB sectors (docs/BOARDS.md)
+            erases = 2
+        elif self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
+            unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page
             erases = (max(end, start + 1) - 1) // unit - start // unit + 1  # the units it touches
         self.erases += erases
         if self.mem is not None:  # the bytes erasing and programming back leave
