@@ -20,20 +20,18 @@ class AnalogIn:
         if s.events is None:  # no scanner ticks the script: the touch panel does, at its pressure reading
             if pin is getattr(board, "TOUCH_XL", None):
                 keypad.tick()
-        word = s.value or ""
-        d = keypad.what(word) or ""
+        d = s.pin
         if pin is getattr(board, "JOYSTICK_X", None):
             return 65535 if d == ">" else 0 if d == "<" else 32767
         if pin is getattr(board, "JOYSTICK_Y", None):
             return 65535 if d == "v" else 0 if d == "^" else 32767
-        if word[:4] != "tap:":
+        if s.x < 0:  # no tap
             return 0 if pin is getattr(board, "TOUCH_XL", None) else 65535
-        x, y = word[4:].split(",")
         w, h = board.DISPLAY.width, board.DISPLAY.height
         if pin is getattr(board, "TOUCH_XR", None):
-            return 5200 + (2 * int(x) + 1) * (59000 - 5200) // (2 * w)
+            return 5200 + (2 * s.x + 1) * (59000 - 5200) // (2 * w)
         if pin is board.TOUCH_YU and board.TOUCH_XR in digitalio.high:
-            return 5800 + (2 * int(y) + 1) * (57000 - 5800) // (2 * h)
+            return 5800 + (2 * s.y + 1) * (57000 - 5800) // (2 * h)
         return 30000  # a touch's pressure: XL and YU alike
 
     def deinit(self):

@@ -33,9 +33,9 @@ class I2C:
         if out[0] == 0:
             keypad.tick()
         levels = 0xFFFF
-        pin = keypad.what(keypad.script.value or "") or ""
-        if pin[:1] == "@":
-            levels &= ~(1 << int(pin[1:]))
+        s = keypad.script
+        if s.pin.startswith("@"):
+            levels &= ~(1 << s.bit)
         into[0] = levels & 0xFF
         into[1] = levels >> 8
 

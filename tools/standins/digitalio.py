@@ -35,7 +35,7 @@ class DigitalInOut:
             return self.data
         import board
 
-        return getattr(board, keypad.what(keypad.script.value or "") or "-", None) is not self.pin
+        return getattr(board, keypad.script.pin or "-", None) is not self.pin
 
     @value.setter
     def value(self, v):

@@ -133,6 +133,10 @@ class _Script:
         self.seen = -1  # the refresh count a poll last found nothing at
         self.n = 0  # empty polls since the last press without a new picture
         self.events = None  # the queue that ticks (the first polled), if any
+        # The key down, read once at its press, so that a poll allocates nothing (as the C code):
+        self.pin = ""  # what presses it (board.py's ``_k``: a pin name, "#n", "@n"), or ""
+        self.bit = -1  # n of "#n" (a shift register's key) or "@n" (an expander's pin)
+        self.x = self.y = -1  # a tap's pixel
 
 
 script = _Script()
@@ -146,7 +150,7 @@ def tick():
     now = supervisor.ticks_ms()
     if s.value is not None:
         if now - s.timestamp >= s.interval:
-            s.value = None
+            release()
         return
     try:
         import busdisplay
@@ -181,6 +185,19 @@ def tick():
         s.interval = 60
     s.value = word
     s.timestamp = now
+    s.pin = what(word) or ""
+    s.bit = int(s.pin[1:]) if s.pin[:1] in ("#", "@") else -1
+    if word[:4] == "tap:":
+        x, y = word[4:].split(",")
+        s.x, s.y = int(x), int(y)
+
+
+def release():
+    """The key down goes up."""
+    s = script
+    s.value = None
+    s.pin = ""
+    s.bit = s.x = s.y = -1
 
 
 def what(word):
@@ -210,7 +227,7 @@ class EventQueue:
             s.events = self
         if self is s.events and self.step:
             tick()
-        want = self.keys.find(s.value)
+        want = self.keys.find()
         if want == self.n:
             self.step = 1
             return False
@@ -224,7 +241,7 @@ class EventQueue:
             event.pressed = True
             self.n = want
             if not s.interval:  # a press and its release in one poll, as a tap of a key is scanned
-                s.value = None
+                release()
         event.timestamp = supervisor.ticks_ms()
         return True
 
@@ -272,9 +289,9 @@ class Keys:
         if pad >= 0:
             self.value = bytearray(pad)
 
-    def find(self, word):
-        """The key number of script key ``word`` among this scanner's (a pin), or -1."""
-        pin = what(word) if word else None
+    def find(self):
+        """The key number of the script's key down among this scanner's (a pin), or -1."""
+        pin = script.pin
         if pin:
             import board
 
@@ -334,7 +351,7 @@ class ShiftRegisterKeys(Keys):
         parts = (72,) + (16,) * (2 + n) + (8 + 4 * n, 4 * len(counts), sum(counts))
         self.start([clock, latch] + datas, sum(counts), max_events, parts)
 
-    def find(self, word):
-        """The key number of script key ``word`` (``#n`` in board.py's ``_k``), or -1."""
-        pin = what(word) if word else None
-        return int(pin[1:]) if pin and pin[0] == "#" and int(pin[1:]) < self.key_count else -1
+    def find(self):
+        """The key number of the script's key down (``#n`` in board.py's ``_k``), or -1."""
+        s = script
+        return s.bit if s.pin.startswith("#") and s.bit < self.key_count else -1

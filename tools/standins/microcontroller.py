@@ -36,6 +36,13 @@ heap, which a board's nvm (C code, its names in ROM) does not have.
 """
 
 
+_FILES = ("nvm.bin", "nvm.log", "nvm-erases.log")
+_scratch = bytearray(256)  # (made once, counted with the stand-ins: the C code's buffers are on its stack)
+_head = bytearray(4)  # a log record's offset and length
+_zero = bytes(1)  # an erase in nvm-erases.log
+_one = bytearray(1)  # a byte written by index
+
+
 class ByteArray:
     """``microcontroller.nvm`` of a port (``rule``: "samd51", "rp2040", "nrf52"), counting erases."""
 
@@ -45,6 +52,7 @@ class ByteArray:
         self.size = size
         self.erases = 0
         self.writes = 0
+        self._files = [None, None, None]
 
     def __len__(self):
         return self.size
@@ -68,16 +76,42 @@ class ByteArray:
         if self.rule == "esp32":
             bytearray(self.size)
 
+    def _open(self, i):
+        """File ``i`` of the board flow, opened once and kept: 0 ``nvm.bin``, 1 ``nvm.log``, 2
+        ``nvm-erases.log`` (unbuffered: what is written is on disk at a power cut)."""
+        f = self._files[i]
+        if f is None:
+            f = self._files[i] = open(_FILES[i], "r+b" if i == 0 else "ab")
+        return f
+
+    def _blank(self, start, end):
+        """True when nvm[start:end] reads all 0xFF, found through the scratch buffer: the C code
+        compares on its stack and allocates nothing."""
+        if self.mem is not None:
+            return self.mem[start:end] == b"\xff" * (end - start)
+        f = self._open(0)
+        f.seek(start)
+        while start < end:
+            n = f.readinto(_scratch, min(len(_scratch), end - start))
+            if not n:
+                return False
+            for i in range(n):
+                if _scratch[i] != 255:
+                    return False
+            start += n
+        return True
+
     def __getitem__(self, k):
         start, stop = self._range(k)
         end = start + 1 if stop < 0 else stop
         self._blob()
+        data = bytearray(end - start)  # a new bytearray, as a board's read (and nothing more)
         if self.mem is None:
-            with open("nvm.bin", "rb") as f:
-                f.seek(start)
-                data = bytearray(f.read(end - start))  # a new bytearray, as a board's read
+            f = self._open(0)
+            f.seek(start)
+            f.readinto(data)
         else:
-            data = bytearray(self.mem[start:end])
+            data[:] = self.mem[start:end]
         return data[0] if stop < 0 else data
 
     def __setitem__(self, k, value):
@@ -85,33 +119,41 @@ class ByteArray:
         if stop < 0:
             if not 0 <= value <= 255:
                 raise ValueError("nvm bytes must be 0-255")
-            value = bytes((value,))
+            _one[0] = value
+            value = _one
         elif not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
             raise NotImplementedError("array/bytes required on right side")
         elif len(value) != stop - start:
             raise ValueError("Slice and value different lengths.")
-        value = bytes(value)
         end = start + len(value)
         self._blob()
         self.writes += 1
         erases = 0
         if self.rule == "esp32":  # the whole blob written anew: ~2 of NVS's 4 KB sectors (docs/BOARDS.md)
             erases = 2
-        elif self.rule != "rp2040" or self[start:end] != b"\xff" * len(value):
+        elif self.rule != "rp2040" or not self._blank(start, end):
             unit = 8192 if self.rule == "samd51" else 4096  # the erase unit: block, sector, page
             erases = (max(end, start + 1) - 1) // unit - start // unit + 1  # the units it touches
         self.erases += erases
         if self.mem is not None:  # the bytes erasing and programming back leave
-            self.mem[start:end] = value
+            self.mem[start:end] = bytes(value)
             return
-        with open("nvm.bin", "r+b") as f:
-            f.seek(start)
-            f.write(value)
-        with open("nvm.log", "ab") as f:
-            f.write(bytes((start & 0xFF, start >> 8, len(value) & 0xFF, len(value) >> 8)))
-            f.write(value)
-        with open("nvm-erases.log", "ab") as f:
-            f.write(bytes(erases))
+        # The board flow: the value written as it is, through files kept open, with no copy: the C
+        # code allocates nothing on the heap for a write (except the ESP32's blob, above).
+        f = self._open(0)
+        f.seek(start)
+        f.write(value)
+        head = _head
+        head[0] = start & 0xFF
+        head[1] = start >> 8
+        head[2] = len(value) & 0xFF
+        head[3] = len(value) >> 8
+        f = self._open(1)
+        f.write(head)
+        f.write(value)
+        f = self._open(2)
+        for _ in range(erases):
+            f.write(_zero)
 
 
 nvm = ByteArray()  # (board.py makes the board's)
