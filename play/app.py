@@ -212,7 +212,7 @@ class App:
                 self.ui.message(
                     "Not saved",
                     _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _ui.errno(e)),
-                    "A: play on",
+                    self.ui.footer("play on"),
                     v.ALERT,
                 )
             return False

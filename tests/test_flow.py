@@ -269,6 +269,17 @@ def test_a_full_or_read_only_flash_is_reported_once_and_the_game_goes_on(kw, tex
     assert app.match.game.round_number >= 1 and driver.answered >= 400
 
 
+def test_a_failed_save_says_in_the_boards_own_button_names_how_to_play_on():
+    # The CLUE acts with B (its A moves): the message's footer says so, as every footer does.
+    hw = mock.Hardware("B", full=True, board="clue")
+    app = appmod.App(hw)
+    app.match = mt.Match()
+    app.match.start(5)
+    assert app.save() is False
+    warning = [s for s in hw.screen.screens if s[0] == "= Not saved"][0]
+    assert warning[-1] == "- " + app.ui.footer("play on") == "- B: play on"
+
+
 def test_notices_from_the_hal_are_shown_first():
     hw, app, driver, rec = play("A", notices=["Button A stuck: ignored"], max_screens=0)
     assert hw.screen.screens[0][0] == "= Note" and "stuck" in " ".join(hw.screen.screens[0])
