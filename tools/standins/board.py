@@ -9,7 +9,7 @@ CircuitPython 10.2.1 (ports/<port>/boards/<board_id>/pins.c) that the game may t
 buttons, the joystick or touch panel, the lights, the buses a family makes a display on (the
 TFT Gizmo's, the Fruit Jam's DVI), and the display's own pins (in use); one Pin object per MCU
 pin, so that two names of one pin (``D8`` and ``NEOPIXEL``) are the same object, as on a board.
-No speaker pin: a beep plays in real time (time.sleep), which made every flow run minutes slower.
+No speaker pin: a beep would play its notes through pwmio and time.sleep for nothing.
 Not every attribute is a pin: ``board_id`` is a str, ``I2C``/``STEMMA_I2C``/``SPI``/``UART``
 are functions (``I2C`` the MEMENTO's expander: busio.py), ``DISPLAY`` the display
 (busdisplay.py; none on the CPB, whose TFT Gizmo is made in code, and the Fruit Jam, whose DVI
