@@ -424,7 +424,9 @@ def smallest_profile_heap(name, version=REAL_DISPLAYIO, low=80, high=200):
         flow = Flow(tmp)
 
         def ok(goal):
-            _, _, _, resume = flow.cut_and_resume(name, flow.heap_for(goal, version, name), version)
+            # (the resume's frames drawn into a file, as the check has them)
+            frame = os.path.join(flow.folder, "frame.bin")
+            _, _, _, resume = flow.cut_and_resume(name, flow.heap_for(goal, version, name), version, frame)
             return resume is not None and Flow.clean(resume)
 
         return smallest(ok, low, high)

@@ -32,6 +32,9 @@ _BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
 # The one band buffer, made at import: counted with the stand-ins' bytes even for a display the game
 # makes in code (the TFT Gizmo's, the Fruit Jam's), as a board's display buffers are never on its heap.
 _band = bytearray(_BAND_BYTES) if displayrender is not None else None
+# The file of LAMA_FRAME, opened once (each frame is written over the last from its start).
+_frame = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
+_frame = open(_frame, "wb") if _frame and displayrender is not None else None
 shown = 0  # refreshes of every display so far (the keypad stand-in's script waits for a new picture)
 
 
@@ -40,7 +43,7 @@ class BusDisplay:
 
     (Short private names: each is one more qstr on the heap, see displayio.py.) ``_a`` the root
     group, ``_b`` the group holding it, ``_c`` the band's pixels, ``_n`` its rows, ``_d`` the
-    file of LAMA_FRAME, ``_e`` the refreshes so far (the keypad stand-in presses a key only
+    last band's pixels (fewer rows when they do not divide the height), ``_e`` the refreshes so far (the keypad stand-in presses a key only
     once a new picture was shown, as a player would)."""
 
     def __init__(self, *args, **kw):
@@ -56,7 +59,7 @@ class BusDisplay:
         if displayrender is not None:
             self._n = max(1, _BAND_BYTES // (2 * width))
             self._c = memoryview(_band)[: width * self._n * 2]
-        self._d = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
+            self._d = self._c[: width * (self.height % self._n or self._n) * 2]
         self._e = 0
 
     @property
@@ -90,16 +93,16 @@ class BusDisplay:
         holder = self._b
         band = self._c
         rows = self._n
-        out = open(self._d, "wb") if self._d else None
+        out = _frame
+        if out is not None:
+            out.seek(0)
         y = 0
-        while y < self.height:
+        while y < self.height:  # (no allocation: a board's refresh makes none)
             n = min(rows, self.height - y)
             holder.y = -y
             displayrender.render(holder, self.width, n, band)
             if out is not None:
-                out.write(memoryview(band)[: self.width * n * 2])
+                out.write(band if n == rows else self._d)
             y += n
         holder.y = 0
-        if out is not None:
-            out.close()
         return True
