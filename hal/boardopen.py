@@ -67,7 +67,11 @@ def make_storage(found, notices):
             from hal import nvmlog
 
             return nvmlog.LogStore(nvm)
-        return saves.NvmStore(nvm, slices=found.nvm == "esp32")  # (ESP32: reads copy all 8 KB)
+        if found.nvm == "esp32":  # (reads copy all 8 KB, without collecting: hal/nvmesp.py)
+            from hal import nvmesp
+
+            return saves.NvmStore(nvmesp.Nvm(nvm), slices=True)
+        return saves.NvmStore(nvm)
     writable = False
     try:
         writable = not storage.getmount("/").readonly

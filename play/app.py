@@ -206,6 +206,7 @@ class App:
         try:
             self.hw.storage.save(self.match.pack())  # the store copies what it keeps
         except OSError as e:
+            print("lama: not saved:", _ui.errno(e))  # the console hears of every one
             said = self.save_failed
             self.save_failed = 10  # (a flash that fails now and then is not reported every time)
             if not said:  # say it once, then play on

@@ -379,9 +379,10 @@ class Flow:
 
     @staticmethod
     def clean(done, end="standin: budget spent"):
-        """True when a run ended as planned (``end`` printed), with no crash and no MemoryError."""
+        """True when a run ended as planned (``end`` printed), with no crash, no MemoryError and no
+        save refused (the game plays on after one: play/app.py prints it)."""
         out = done.stdout + done.stderr
-        return end in out and "stopped" not in out and "Error" not in out
+        return end in out and "stopped" not in out and "Error" not in out and "not saved" not in out
 
 
 def nvm_images(log, start):

@@ -36,6 +36,8 @@ heap, which a board's nvm (C code, its names in ROM) does not have.
 """
 
 
+import gc
+
 _FILES = ("nvm.bin", "nvm.log", "nvm-erases.log")
 _scratch = bytearray(256)  # (made once, counted with the stand-ins: the C code's buffers are on its stack)
 _head = bytearray(4)  # a log record's offset and length
@@ -73,8 +75,14 @@ class ByteArray:
     def _blob(self):
         """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first
         (ports/espressif/common-hal/nvm/ByteArray.c), and drops it after: that much heap, at once."""
-        if self.rule == "esp32":
-            bytearray(self.size)
+        if self.rule == "esp32":  # (m_malloc_without_collect: no collection makes room for it)
+            on = gc.isenabled()
+            gc.disable()
+            try:
+                bytearray(self.size)
+            finally:
+                if on:
+                    gc.enable()
 
     def _open(self, i):
         """File ``i`` of the board flow, opened once and kept: 0 ``nvm.bin``, 1 ``nvm.log``, 2
