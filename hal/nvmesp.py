@@ -13,18 +13,38 @@ import gc
 
 class Nvm:
     """``microcontroller.nvm`` as hal/saves.py uses it (len, an index or a slice read or written),
-    collecting first."""
+    with the blob's room held for it: ``room``, a buffer of the blob's size made at start-up (an
+    empty heap has the room), let go just before each access and taken again after, so that the
+    blob finds the same room in a heap fragmented mid-game."""
 
     def __init__(self, nvm):
         self.nvm = nvm
+        self.room = None
+        self._hold()
+
+    def _hold(self):
+        try:
+            self.room = bytearray(len(self.nvm))
+        except MemoryError:  # (no room now: the next access tries again)
+            self.room = None
+
+    def _free(self):
+        self.room = None
+        gc.collect()
 
     def __len__(self):
         return len(self.nvm)
 
     def __getitem__(self, key):
-        gc.collect()
-        return self.nvm[key]
+        self._free()
+        try:
+            return self.nvm[key]
+        finally:
+            self._hold()
 
     def __setitem__(self, key, value):
-        gc.collect()
-        self.nvm[key] = value
+        self._free()
+        try:
+            self.nvm[key] = value
+        finally:
+            self._hold()
