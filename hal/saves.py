@@ -37,6 +37,8 @@ of each port), and so which store a board gets (hal.boardopen.make_storage):
   partition); a cut between the two leaves the nvm reading zeros. As SAMD51 for
   the store: one write per save, nothing to gain from small writes (and every
   read fetches the whole blob: the read-back after a save is slow there, not wrong).
+  The blob's buffer is made without a collection (``m_malloc_without_collect``):
+  hal/nvmesp.py, the nvm these boards' store is given, makes the room first.
 * nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
   (the datasheet allows no second write to flash without an erase). Default nvm
   8 KB: two pages.

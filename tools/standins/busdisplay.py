@@ -43,8 +43,8 @@ class BusDisplay:
 
     (Short private names: each is one more qstr on the heap, see displayio.py.) ``_a`` the root
     group, ``_b`` the group holding it, ``_c`` the band's pixels, ``_n`` its rows, ``_d`` the
-    last band's pixels (fewer rows when they do not divide the height), ``_e`` the refreshes so far (the keypad stand-in presses a key only
-    once a new picture was shown, as a player would)."""
+    last band's pixels (fewer rows when they do not divide the height), ``_e`` the refreshes so
+    far (the keypad stand-in presses a key only once a new picture was shown, as a player would)."""
 
     def __init__(self, *args, **kw):
         # BusDisplay(width, height) as board.py makes board.DISPLAY; (bus, init_sequence, width=,
