@@ -76,12 +76,13 @@ print(int(stones), n, spent, steps, slowest)
 # run, and again after it: the start-up takes ~20 ms here, a pystone run of a few thousand
 # passes as long, so the two runs around it see the machine's load as the start-up did (the
 # mean of the two is the figure). Waits (hal.board.Clock.sleep_ms: the keys' settling scans)
-# take as long on a board as here: they are counted, not slept, and added unscaled.
+# take as long on a board as here: they are counted, not slept, and added unscaled. pystone and
+# this script take the host's clock before the stand-ins come (supervisor.py's clock is virtual).
 CP_STARTUP = """
 import time
 import gc
-import %s
 import pystone
+import %s
 PASSES = %d
 t, stones = pystone.pystones(PASSES)
 from hal import board as _hb
