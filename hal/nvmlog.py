@@ -43,7 +43,8 @@ class LogStore:
         self._damaged = [-1, -1]  # per key: the first damaged record after the last valid one
         self._seq = [0, 0]  # per key: seq of the last record written or found
         self._loaded = [-1, -1]  # per key: the record load() returned
-        self._last = [None, None]  # type: list[bytes | None]  # per key: the newest valid record's payload
+        self._rec = bytearray(0)  # the record of the last save, rewritten by the next (made anew only
+        # when a save outgrows it: a few buffers a game, not one a save)
         # The compaction's image of the whole nvm, made now, at start-up: mid-game, in a heap full of
         # small objects, 4 KB in one block is often not to be found (the game then could not save).
         self._image = bytearray(self.size)
@@ -88,9 +89,6 @@ class LogStore:
                                 self._live[key].remove(old)
             at += size
         self._end = at
-        for key in (0, 1):
-            live = self._live[key]
-            self._last[key] = self._record(live[-1])[1] if live else None
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
@@ -107,13 +105,30 @@ class LogStore:
             raise OSError(ENOSPC, "save of %d bytes > nvm record room of %d" % (len(data), self.capacity))
         if self._end < 0:
             self.scan()
-        last = self._last[key]
-        if last is not None and last == data:
+        if self._holds(key, data):
             return  # already there: spare the flash
         seq = next_seq(self._seq[key])
-        self._append(record(SAVE + key, seq, data), key)
+        n = HEAD + len(data) + TAIL
+        if len(self._rec) < n:
+            self._rec = bytearray(n + 128)
+        self._append(memoryview(record(SAVE + key, seq, data, self._rec))[:n], key)
         self._seq[key] = seq
-        self._last[key] = bytes(data)
+
+    def _holds(self, key, data):
+        """True when ``key``'s newest valid record is ``data``, compared on flash in place (the RP2s
+        read flash without a copy): no copy of each key's payload is kept on the heap."""
+        live = self._live[key]
+        if not live:
+            return False
+        nvm = self.nvm
+        at = live[-1] + HEAD
+        n = len(data)
+        if nvm[at - 4] | nvm[at - 3] << 8 != n:  # (the header's length)
+            return False
+        for i in range(n):
+            if nvm[at + i] != data[i]:
+                return False
+        return True
 
     def _blank(self, at, n):
         nvm = self.nvm
