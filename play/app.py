@@ -188,6 +188,12 @@ class App:
 
         # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
         # thousands of times in the tests, and helps nothing.
+        # From .mpy files (what the bundle ships) the bots' module is dropped while a screen's module
+        # is loaded (a hint's asks it), and loaded again at the next bot's move (~16 ms on a
+        # SAMD51): the screen's code finds its room (the board flows: 1-10 KB less heap). From .py
+        # sources each load would compile bots.py again (seconds, its parse on the heap): kept.
+        if module != "hint" and __file__.endswith(".mpy"):
+            hal.forget("engine.bots")
         if _ui._COLLECT:
             gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)

@@ -16,7 +16,7 @@ power cut there resumes on the same screen.
 """
 
 import hal
-from engine import bots, cards, game, history
+from engine import cards, game, history
 from play import match as mt
 from play import view as v
 
@@ -87,6 +87,8 @@ class Table:
         self.waited = True
         self.status(p, m.name(p) + " is thinking...")
         ui.show()
+        from engine import bots  # (dropped while a screen's module is loaded: App.screen)
+
         budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
@@ -125,6 +127,8 @@ class Table:
         m = self.m
         kind = _lowest(g, p)
         legal = g.legal_actions()
+        from engine import bots
+
         best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
         labels = [
             "%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
