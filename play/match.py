@@ -116,6 +116,7 @@ class Match:
         self.where = PLAYING
         for p in range(6):
             self.hints[p] = 0
+        self.room()
 
     def to_bytes(self):
         """The save record, a new bytearray."""
@@ -129,11 +130,7 @@ class Match:
         board's heap does not fragment as the history grows.
         """
         g = self.game
-        size = codec.OVERHEAD + _GAME_AT + g.record_size()
-        room = size - history.size(g.h) + history.CAP + 2
-        out = self._packed
-        if out is None or len(out) < room:
-            out = self._packed = bytearray(room)
+        out = self.room()
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant
@@ -149,6 +146,15 @@ class Match:
         end = g.record_into(out, at + _GAME_AT)
         end = codec.seal(out, 0, SAVE_MAGIC, SAVE_VERSION, end)
         return memoryview(out)[:end]
+
+    def room(self):
+        """The buffer pack() writes into, made when the game is dealt or loaded (a save mid-game
+        then finds it: made at the first save, its ~460 bytes in one block were not always there)."""
+        g = self.game
+        room = codec.OVERHEAD + _GAME_AT + g.record_size() - history.size(g.h) + history.CAP + 2
+        if self._packed is None or len(self._packed) < room:
+            self._packed = bytearray(room)
+        return self._packed
 
     @staticmethod
     def from_bytes(data):
@@ -181,4 +187,5 @@ class Match:
             ok = ok and m.where == (FINISHED if g.is_over() else PLAYING)
         if not ok:
             raise ValueError("save has bad settings")
+        m.room()
         return m
