@@ -42,7 +42,8 @@ class Flash(ByteArray):
         self.cut = None
         new = bytearray(mem)
         mem[:] = old
-        start, stop = self._range(k)
+        self._range(k)
+        start, stop = self.start, self.stop
         end = start + 1 if stop < 0 else stop
         erased = self.erases - erases
         if erased:  # erased whole, then programmed back page by page

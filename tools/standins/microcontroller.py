@@ -60,17 +60,22 @@ class ByteArray:
         return self.size
 
     def _range(self, k):
-        """(start, stop) of index or slice ``k``, refused as CircuitPython refuses it; stop
-        is -1 for an index."""
+        """``self.start`` and ``self.stop`` of index or slice ``k``, refused as CircuitPython refuses
+        it; stop is -1 for an index. (No tuple: the C code allocates nothing for it.)"""
+        size = self.size
         if isinstance(k, int):
-            i = k + self.size if k < 0 else k
-            if not 0 <= i < self.size:
+            i = k + size if k < 0 else k
+            if not 0 <= i < size:
                 raise IndexError("nvm index out of range")
-            return i, -1
-        start, stop, step = k.indices(self.size)
-        if step != 1:
+            self.start = i
+            self.stop = -1
+            return
+        if k.step is not None and k.step != 1:
             raise NotImplementedError("only slices with step=1 (aka None) are supported")
-        return start, max(start, stop)
+        start = 0 if k.start is None else k.start + size if k.start < 0 else k.start
+        stop = size if k.stop is None else k.stop + size if k.stop < 0 else k.stop
+        self.start = min(max(start, 0), size)
+        self.stop = max(self.start, min(max(stop, 0), size))
 
     def _blob(self):
         """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first
@@ -110,20 +115,26 @@ class ByteArray:
         return True
 
     def __getitem__(self, k):
-        start, stop = self._range(k)
-        end = start + 1 if stop < 0 else stop
+        self._range(k)
+        start = self.start
+        index = self.stop < 0
+        end = start + 1 if index else self.stop
+        # A slice's new bytearray, made first, then the blob, as the C code does (an index reads
+        # into a byte on its stack).
+        data = _one if index else bytearray(end - start)
         self._blob()
-        data = bytearray(end - start)  # a new bytearray, as a board's read (and nothing more)
         if self.mem is None:
             f = self._open(0)
             f.seek(start)
             f.readinto(data)
         else:
             data[:] = self.mem[start:end]
-        return data[0] if stop < 0 else data
+        return data[0] if index else data
 
     def __setitem__(self, k, value):
-        start, stop = self._range(k)
+        self._range(k)
+        start = self.start
+        stop = self.stop
         if stop < 0:
             if not 0 <= value <= 255:
                 raise ValueError("nvm bytes must be 0-255")
