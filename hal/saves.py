@@ -213,6 +213,14 @@ class NvmStore:
         self._rec_key = -1  # one buffer rewritten at every save, made anew only when a save outgrows
         self._rec_n = 0  # it (saves grow with the round's history: a few buffers a game, not one a save)
 
+    def room(self, n):
+        """The record buffer for saves of up to ``n`` bytes, made now (a game begins): a save
+        mid-game then never has to find a new block (hal/__init__.py). It keeps the record it holds."""
+        if len(self._rec) < HEAD + n + TAIL:
+            rec = bytearray(HEAD + n + TAIL)
+            rec[: len(self._rec)] = self._rec
+            self._rec = rec
+
     @staticmethod
     def fits(nvm):
         """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""

@@ -169,6 +169,9 @@ class App:
 
     def play(self, event=""):
         """Play the match until it is over or saved and quit; ``event`` is the first last-move line."""
+        room = getattr(self.hw.storage, "room", None)
+        if room is not None:  # the store's record buffer made now, for this game's largest save
+            room(len(self.match.room()))
         table = Table(self)
         table.event = event
         try:
@@ -186,14 +189,14 @@ class App:
         play/stats.py ``record`` and ``show``; play/load.py ``load`` (the save, at start-up)."""
         import play
 
-        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
-        # thousands of times in the tests, and helps nothing.
         # From .mpy files (what the bundle ships) the bots' module is dropped while a screen's module
         # is loaded (a hint's asks it), and loaded again at the next bot's move (~16 ms on a
         # SAMD51): the screen's code finds its room (the board flows: 1-10 KB less heap). From .py
         # sources each load would compile bots.py again (seconds, its parse on the heap): kept.
         if module != "hint" and __file__.endswith(".mpy"):
             hal.forget("engine.bots")
+        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
+        # thousands of times in the tests, and helps nothing.
         if _ui._COLLECT:
             gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)

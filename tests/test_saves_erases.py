@@ -113,6 +113,27 @@ def test_no_store_writes_the_bytes_that_are_already_there(rule):
     assert again.load() == b"game 19" * 20 and again.load(1) == b"stats 9"
 
 
+@pytest.mark.parametrize("rule", ["samd51", "nrf52"])
+def test_a_store_makes_its_record_buffer_when_a_game_begins_and_keeps_what_it_holds(rule):
+    # App.play calls room() with the game's largest save: no save mid-game makes a new buffer,
+    # and the record a store holds is still known (the same bytes again write nothing).
+    nvm = nf.Flash(8192, rule)
+    store = nf.store_for(nvm)
+    store.save(b"game 1" * 10)
+    store.room(300)
+    buffer = store._rec
+    assert len(buffer) >= saves.HEAD + 300 + saves.TAIL
+    writes = nvm.writes
+    store.save(b"game 1" * 10)
+    assert nvm.writes == writes  # still known as the newest
+    for i in range(2, 40):
+        store.save(b"game %d" % i * 10 + bytes(i * 5))  # up to 250 bytes: within the room
+        assert store._rec is buffer
+    assert nf.store_for(nvm).load() == b"game 39" * 10 + bytes(39 * 5)
+    store.room(100)  # a smaller game: the buffer stays
+    assert store._rec is buffer
+
+
 @pytest.mark.parametrize(
     "platform, kind",
     [
