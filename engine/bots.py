@@ -19,8 +19,6 @@ README ("Computer players").
 """
 
 from engine import cards, game
-from engine.cards import COUNT, ICON, LLAMA, VALUE_BITS
-from engine.game import COLLECT, DRAW, EXCHANGE, GIVE, QUIT, RETURN_BLACK, SKIP
 
 try:
     from micropython import const
@@ -52,7 +50,7 @@ last_steps = 0  # Game.step calls of the last Hard decision
 
 _buf = bytearray(32)  # legal actions of the view
 _rbuf = bytearray(32)  # legal actions inside a rollout
-_held = bytearray(COUNT)  # Normal: the codes in the hand
+_held = bytearray(cards.COUNT)  # Normal: the codes in the hand
 _start = [0] * 6  # scores when a Hard decision starts
 _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
@@ -86,7 +84,7 @@ def leader(g, buf, n):
     best = buf[0]
     key = 99999
     for i in range(n):
-        q = buf[i] - GIVE
+        q = buf[i] - game.GIVE
         k = g.score(q) * 16 + g.hand_size(q)
         if k < key:
             key = k
@@ -97,8 +95,8 @@ def leader(g, buf, n):
 def _given_back(buf, n):
     """R21 [D]: return the most valuable token."""
     for i in range(n):
-        if buf[i] == RETURN_BLACK:
-            return RETURN_BLACK
+        if buf[i] == game.RETURN_BLACK:
+            return game.RETURN_BLACK
     return buf[0]
 
 
@@ -120,21 +118,21 @@ def _normal(g, p, buf, n):
     whites = s[at - 4] | (s[at - 3] << 8)
     can_x = whites >= 10 and whites % 10 == 0
     if s[5] & 1:  # the show (R15): a llama, the magic token, or collect
-        if buf[0] == LLAMA:
-            return EXCHANGE if can_x else LLAMA
-        return SKIP if magic else COLLECT
-    if buf[0] >= COUNT:  # no card to play
+        if buf[0] == cards.LLAMA:
+            return game.EXCHANGE if can_x else cards.LLAMA
+        return game.SKIP if magic else game.COLLECT
+    if buf[0] >= cards.COUNT:  # no card to play
         if magic:
-            return SKIP
-        if buf[0] == DRAW and _hand_points(s, at) >= _Q_BASE:
-            return DRAW
-        return QUIT
+            return game.SKIP
+        if buf[0] == game.DRAW and _hand_points(s, at) >= _Q_BASE:
+            return game.DRAW
+        return game.QUIT
     size = s[at - 5]  # the hand size (game.py's seat record)
     best = _best_card(g, s, at, buf, n, size == 1, magic)
     if magic and size > 1 and _nearest(g, p) <= _NEAR_SKIP:
-        return SKIP  # the round may end: hand the token back first
-    if can_x and (best == LLAMA or ICON[best] == cards.ICON_CIRCLE):
-        return EXCHANGE  # so that the black is the lowest token that leaves
+        return game.SKIP  # the round may end: hand the token back first
+    if can_x and (best == cards.LLAMA or cards.ICON[best] == cards.ICON_CIRCLE):
+        return game.EXCHANGE  # so that the black is the lowest token that leaves
     return best
 
 
@@ -158,13 +156,13 @@ def _best_card(g, s, at, buf, n, last, magic):
     key = -999
     for i in range(n):
         c = buf[i]
-        if c >= COUNT:
+        if c >= cards.COUNT:
             break
         k = _K_VAL * cards.HIGH[c]
-        icon = ICON[c]
+        icon = cards.ICON[c]
         if last:
             k += 200  # going out
-        elif c == LLAMA:
+        elif c == cards.LLAMA:
             if kadabra:
                 k += _B_LLAMA + _B_SHOW * stage_full
         elif icon == cards.ICON_CIRCLE:
@@ -178,7 +176,7 @@ def _best_card(g, s, at, buf, n, last, magic):
         two = (s[at + (c >> 1)] >> ((c & 1) << 2)) & 15 > 1
         for j in range(m):
             d = held[j]
-            if VALUE_BITS[d] & ok and (d != c or two):
+            if cards.VALUE_BITS[d] & ok and (d != c or two):
                 k += _B_FOLLOW
                 break
         if k > key:
@@ -203,15 +201,15 @@ def _easy(g, p, buf, n, rng):
     if phase == game.CHOOSE_RETURN:
         return _given_back(buf, n)
     if g.show_active:
-        return buf[0] if buf[0] == LLAMA else COLLECT
+        return buf[0] if buf[0] == cards.LLAMA else game.COLLECT
     k = 0
-    while k < n and buf[k] < COUNT:
+    while k < n and buf[k] < cards.COUNT:
         k += 1
     if k:
         return buf[rng.below(k)]
-    if buf[k] == DRAW and g.hand_size(p) < 5 + rng.below(3):
-        return DRAW
-    return QUIT
+    if buf[k] == game.DRAW and g.hand_size(p) < 5 + rng.below(3):
+        return game.DRAW
+    return game.QUIT
 
 
 def _view(g, seat):
@@ -293,7 +291,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
     buf = _buf
     n = v.legal_into(buf)
     pick = _normal(v, seat, buf, n)
-    if v.phase != game.PLAY or pick == EXCHANGE or n < 2 or (pick < COUNT and v.hand_size(seat) == 1):
+    if v.phase != game.PLAY or pick == game.EXCHANGE or n < 2 or (pick < cards.COUNT and v.hand_size(seat) == 1):
         return pick
     k = _candidates(buf, n, pick)
     if k < 2:
@@ -346,7 +344,7 @@ def _candidates(buf, n, pick):
     fewer candidates (against three Normals, 1,500 steps: 25.2% with both, 33.1% without)."""
     k = 0
     for i in range(n):
-        if buf[i] != EXCHANGE and not ((buf[i] == DRAW or buf[i] == QUIT) and pick < COUNT):
+        if buf[i] != game.EXCHANGE and not ((buf[i] == game.DRAW or buf[i] == game.QUIT) and pick < cards.COUNT):
             buf[k] = buf[i]
             k += 1
     return k

@@ -185,12 +185,12 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 OVER_GOAL_KB = {
     "pyportal": 3,
     "pyportal_titano": 3,
-    "funhouse": 13,
+    "funhouse": 12,
     "feather_s2_reverse_tft": 15,
-    "feather_s3_reverse_tft": 16,
+    "feather_s3_reverse_tft": 14,
     "memento": 11,
     "fruit_jam": 9,
-    "picosystem": 6,
+    "picosystem": 7,
 }
 
 
