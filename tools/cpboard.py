@@ -319,13 +319,27 @@ class Flow:
             f.write("%d %s\n" % (budget, keys))
         with open(os.path.join(self.work, "settings.toml"), "w") as f:
             f.write(settings)
-        # Paths relative to the run folder: each imported module keeps its file name on the heap,
-        # and a board's are short ("/engine/game.py"); a long temporary folder's name would cost
-        # ~1 KB more, and change with the folder.
+        # Each imported module keeps its file name on the heap (``__file__``, a qstr). A board finds
+        # the drive's modules through sys.path's "" ("engine/game.mpy") and its libraries through
+        # "/lib" (main.c): the run folder links the drive's folders in, so that the names are the
+        # board's ("./lib/..." one byte longer). A temporary folder's name would cost ~1 KB more.
         drive = os.path.relpath(self.drive, self.work)
+        lib = self._link_drive()
         code = FLOW % (", ".join(m for m in standin_modules(version) if m not in absent), drive, script, script)
-        path = [drive, os.path.join(drive, "lib"), os.path.relpath(self._standins_without(absent), self.work)]
+        path = [lib, drive, os.path.join(drive, "lib"), os.path.relpath(self._standins_without(absent), self.work)]
         return run(version, code, heap, path, cwd=self.work, env=env)
+
+    def _link_drive(self):
+        """Link the drive's folders into the run folder (sys.path's "" finds them there, as on a
+        board): "./lib", or the drive's own path to its lib where links cannot be made."""
+        try:
+            for name in os.listdir(self.drive):
+                at = os.path.join(self.work, name)
+                if os.path.isdir(os.path.join(self.drive, name)) and not os.path.lexists(at):
+                    os.symlink(os.path.join(os.path.relpath(self.drive, self.work), name), at)
+        except OSError:  # (no symbolic links here: the longer names, a few hundred bytes more)
+            return os.path.join(os.path.relpath(self.drive, self.work), "lib")
+        return "./lib"
 
     def _standins_without(self, absent):
         """The compiled stand-ins, or a copy of them without the modules ``absent``."""
@@ -362,7 +376,9 @@ class Flow:
         if "standin: power cut" not in cut.stdout or not Flow.clean(cut, "power cut"):
             return cut, log, at_cut, None
         self.power_on()
-        return cut, log, at_cut, self.run(resume, 400, heap, version, dict(env, LAMA_FRAME=frame) if frame else env)
+        if frame:  # (its name relative to the run folder: the same few bytes wherever the flow is)
+            env = dict(env, LAMA_FRAME=os.path.relpath(frame, self.work))
+        return cut, log, at_cut, self.run(resume, 400, heap, version, env)
 
     def nvm_log(self):
         """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""

@@ -32,6 +32,7 @@ _BAND_BYTES = const(3840)  # a band's pixels: 12 rows of 160, 8 of 240, 6 of 320
 # The one band buffer, made at import: counted with the stand-ins' bytes even for a display the game
 # makes in code (the TFT Gizmo's, the Fruit Jam's), as a board's display buffers are never on its heap.
 _band = bytearray(_BAND_BYTES) if displayrender is not None else None
+_ZERO = bytes(_BAND_BYTES) if displayrender is not None else None  # (what clears the band)
 # The file of LAMA_FRAME, opened once (each frame is written over the last from its start).
 _frame = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
 _frame = open(_frame, "wb") if _frame and displayrender is not None else None
@@ -105,4 +106,9 @@ class BusDisplay:
                 out.write(band if n == rows else self._d)
             y += n
         holder.y = 0
+        # A board draws its bands in a buffer on the C stack, gone after the refresh. The band
+        # kept here is scanned by the collector word by word, as every block of the heap: two
+        # pixels can read as the address of a block, which then stays (an 8 KB room that would
+        # not come free). So its pixels go, as the stack's do.
+        _band[:] = _ZERO
         return True

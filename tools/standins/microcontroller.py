@@ -43,6 +43,7 @@ _scratch = bytearray(256)  # (made once, counted with the stand-ins: the C code'
 _head = bytearray(4)  # a log record's offset and length
 _zero = bytes(1)  # an erase in nvm-erases.log
 _one = bytearray(1)  # a byte written by index
+_ITEM = (None,)  # the ESP32 blob's stuff (Nvm._blob)
 
 
 class ByteArray:
@@ -84,7 +85,10 @@ class ByteArray:
             on = gc.isenabled()
             gc.disable()
             try:
-                bytearray(self.size)
+                # One block of the blob's size, as m_malloc makes it: a tuple is one allocation, its
+                # 8-byte head and 4 bytes an item. (A bytearray would be two: its 16-byte object
+                # first, in the lowest free block, which can split the room a game made for the blob.)
+                _ITEM * (self.size // 4 - 2)
             finally:
                 if on:
                     gc.enable()
@@ -114,38 +118,52 @@ class ByteArray:
             start += n
         return True
 
+    # An access is split in three so that only small frames are alive when the ESP32 blob is made.
+    # A frame of more than 11 words (py/objfun.c, VM_MAX_STATE_ON_STACK) goes on the heap in this
+    # unix port; a board keeps every frame on its pystack (CIRCUITPY_PYSTACK_SIZE) and its nvm is
+    # C code: such a frame, alive around the blob, could take a corner of the room a game made
+    # for it. So __getitem__ and __setitem__ check (_range: its frame is gone again), make the
+    # blob, then do the rest (_read, _write).
     def __getitem__(self, k):
         self._range(k)
-        start = self.start
-        index = self.stop < 0
-        end = start + 1 if index else self.stop
         # A slice's new bytearray, made first, then the blob, as the C code does (an index reads
         # into a byte on its stack).
-        data = _one if index else bytearray(end - start)
+        data = _one if self.stop < 0 else bytearray(self.stop - self.start)
         self._blob()
+        return self._read(data)
+
+    def _read(self, data):
+        start = self.start
         if self.mem is None:
             f = self._open(0)
             f.seek(start)
             f.readinto(data)
         else:
-            data[:] = self.mem[start:end]
-        return data[0] if index else data
+            data[:] = self.mem[start : start + len(data)]
+        return data[0] if self.stop < 0 else data
 
     def __setitem__(self, k, value):
+        value = self._check(k, value)
+        self._blob()
+        self._write(value)
+
+    def _check(self, k, value):
+        """Refuse ``value`` for ``k`` as the C code does; the bytes to write (an index: one)."""
         self._range(k)
-        start = self.start
-        stop = self.stop
-        if stop < 0:
+        if self.stop < 0:
             if not 0 <= value <= 255:
                 raise ValueError("nvm bytes must be 0-255")
             _one[0] = value
-            value = _one
-        elif not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
+            return _one
+        if not isinstance(value, (bytes, bytearray, memoryview)) and type(value).__name__ != "array":
             raise NotImplementedError("array/bytes required on right side")
-        elif len(value) != stop - start:
+        if len(value) != self.stop - self.start:
             raise ValueError("Slice and value different lengths.")
+        return value
+
+    def _write(self, value):
+        start = self.start
         end = start + len(value)
-        self._blob()
         self.writes += 1
         erases = 0
         if self.rule == "esp32":  # the whole blob written anew: ~2 of NVS's 4 KB sectors (docs/BOARDS.md)
