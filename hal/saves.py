@@ -36,7 +36,8 @@ of each port), and so which store a board gets (hal.boardopen.make_storage):
   writes the whole blob again (NVS spreads its own sector erases over its
   partition); a cut between the two leaves the nvm reading zeros. As SAMD51 for
   the store: one write per save, nothing to gain from small writes (and every
-  read fetches the whole blob: the read-back after a save is slow there, not wrong).
+  read fetches the whole blob: the store reads each key once, at start-up, and checks a save
+  with four reads by index).
   The blob's buffer is made without a collection (``m_malloc_without_collect``):
   hal/nvmesp.py, the nvm these boards' store is given, makes the room first.
 * nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
@@ -172,22 +173,29 @@ def newer(a, b):
     return 0 < ((a - b) & 0xFF) < 0x80
 
 
-def write(nvm, at, data, slices=False):
+# Where a record read back on ESP32 is checked (write(): ``blob``): its seq and CRC bytes; then its
+# last byte, the seq again. A write that did not land leaves the older record (another seq) or none.
+_SPOT = (3, 6, 7)
+
+
+def write(nvm, at, data, blob=False):
     """``nvm[at:at + len(data)] = data``, read back: OSError (EIO) when it failed or did not read
-    back (a port's own error type for a failed flash write too). The read-back is one slice where
-    the heap has room for the copy and a read costs (``slices``: ESP32 reads its whole 8 KB NVS
-    blob into the heap for every read, an index too), else byte by byte (SAMD51, nRF52, the RP2s:
-    flash read in place, a tight heap)."""
+    back (a port's own error type for a failed flash write too). The read-back is byte by byte,
+    flash read in place (SAMD51, nRF52, the RP2s: no copy in a tight heap); ``blob`` (ESP32, whose
+    every read copies the whole 8 KB NVS blob onto the heap, an index too) checks the record's
+    seq, CRC and last byte only: four reads by index, each of which makes nothing on the heap but
+    the blob (a slice's new bytearray, made before the blob, could split the room hal/nvmesp.py
+    holds for it)."""
+    n = len(data)
     try:
-        nvm[at : at + len(data)] = data
-        if slices:
-            ok = nvm[at : at + len(data)] == data
-        else:
-            ok = True
-            for i in range(len(data)):  # a slice would be a copy
-                if nvm[at + i] != data[i]:
-                    ok = False
-                    break
+        nvm[at : at + n] = data
+        ok = True
+        for i in range(4 if blob else n):
+            if blob:
+                i = _SPOT[i] if i < 3 else n - 1
+            if i < n and nvm[at + i] != data[i]:  # (a slice would be a copy)
+                ok = False
+                break
     except OSError:
         raise
     except Exception as e:  # a port's own error type for a failed flash write
@@ -199,16 +207,20 @@ def write(nvm, at, data, slices=False):
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
-    def __init__(self, nvm, where="nvm", slices=False):
+    def __init__(self, nvm, where="nvm", blob=False):
         self.nvm = nvm
         self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
-        self.slices = slices  # read back in one slice (ESP32: see write())
+        # ESP32: every read copies the whole NVS blob onto the heap (see write()). Both keys are
+        # then read at the first load (start-up, the heap still empty) and never again: a load
+        # returns the payload the store knows (the one it read or the last one it wrote).
+        self.blob = blob
         self.lost = False  # load() found a save cut short or damaged, and no good one
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
         self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
         self._last = [None, None]  # type: list  # payload of the newest valid record read, when known
+        self._clean = [False, False]  # per key: its newest record is valid, or it has none (no damage)
         self._rec = bytearray(0)  # the record of the last save (of key _rec_key, payload _rec_n bytes):
         self._rec_key = -1  # one buffer rewritten at every save, made anew only when a save outgrows
         self._rec_n = 0  # it (saves grow with the round's history: a few buffers a game, not one a save)
@@ -261,6 +273,7 @@ class NvmStore:
         if newest >= 0:
             self._seq[key] = seq
         self.lost = lost and newest < 0
+        self._clean[key] = newest >= 0 or not lost
         self._newest[key] = newest
         self._last[key] = last
         if self._rec_key == key:
@@ -269,6 +282,18 @@ class NvmStore:
 
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
+        if self.blob:
+            if self._newest[1 - key] < -1:
+                self.scan(1 - key)  # (now, not mid-game in a fragmented heap)
+            newest = self._newest[key]
+            if newest > -2 and self._clean[key]:  # known: no read
+                self._loaded[key] = newest
+                self.lost = False
+                if newest < 0:
+                    return None
+                if self._rec_key == key:
+                    return bytes(memoryview(self._rec)[HEAD : HEAD + self._rec_n])
+                return self._last[key]
         damaged = self.scan(key)
         newest = self._loaded[key] = self._newest[key]
         if newest >= 0:
@@ -297,6 +322,7 @@ class NvmStore:
         record(SAVE + key, seq, data, rec)
         self.write(self.place(key, slot), memoryview(rec)[: HEAD + n + TAIL])
         self._newest[key] = self._loaded[key] = slot
+        self._clean[key] = True
         self._seq[key] = seq
         self._rec_key = key
         self._rec_n = n
@@ -319,7 +345,7 @@ class NvmStore:
 
     def write(self, at, rec):
         """Write ``rec`` at ``at`` and read it back (see :func:`write`)."""
-        write(self.nvm, at, rec, self.slices)
+        write(self.nvm, at, rec, self.blob)
 
     def set_aside(self, key=0):
         """Copy the record load() returned to an aside place, then clear its slot; where it went

@@ -464,14 +464,17 @@ def test_too_small_nvm_does_not_fit_and_open_falls_back():
     assert saves.NvmStore.fits(bytearray(4096)) and saves.NvmStore.fits(bytearray(8192))
 
 
-def test_a_write_that_does_not_read_back_raises_eio():
+@pytest.mark.parametrize("blob", [False, True])
+def test_a_write_that_does_not_read_back_raises_eio(blob):
+    # (ESP32's store, blob: the seq, CRC and last byte are read back, by index)
     nvm = Nvm()
-    s = saves.NvmStore(nvm)
+    s = saves.NvmStore(nvm, blob=blob)
     s.save(b"good")
     nvm.broken = True
-    with pytest.raises(OSError) as e:
-        s.save(b"lost")
-    assert e.value.args[0] == 5
+    for data in (b"lost", b"good"):  # (the same payload again: the next slot, another seq)
+        with pytest.raises(OSError) as e:
+            s.save(data)
+        assert e.value.args[0] == 5
     nvm.broken = False
     assert saves.NvmStore(nvm).load() == b"good"
 

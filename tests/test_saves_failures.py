@@ -126,24 +126,46 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before():
     assert "gone" not in shown[0] and "gone" not in shown[1] and "the one kept before is gone" in shown[2]
 
 
-def test_on_esp32_a_save_is_read_back_in_one_slice_not_byte_by_byte():
-    # ESP32's nvm (NVS) copies its whole 8 KB blob into the heap for every read, an index too
-    # (ports/espressif/common-hal/nvm/ByteArray.c: get_bytes): the store reads back in one slice.
+def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once():
+    # ESP32's nvm (NVS) copies its whole 8 KB blob onto the heap for every read, an index too
+    # (ports/espressif/common-hal/nvm/ByteArray.c: get_bytes), and a slice's new bytearray is made
+    # before the blob, where it may split the room hal/nvmesp.py holds for it. So the ESP32 store
+    # (blob) reads both keys at its first load and never slices again: a save is checked by index
+    # (seq, CRC, last byte), a later load is what the store knows.
     class Counting(bytearray):
-        reads = 0
+        reads = []
 
         def __getitem__(self, i):
-            Counting.reads += 1
+            Counting.reads.append(i)
             return bytearray.__getitem__(self, i)
 
-    for slices, most in ((True, 40), (False, None)):
-        nvm = Counting(b"\xff" * 8192)
-        store = saves.NvmStore(nvm, slices=slices)
-        store.load()
-        Counting.reads = 0
+    for blob in (True, False):
+        stats = saves.NvmStore(bytearray(b"\xff" * 8192))
+        stats.save(b"wins", 1)
+        nvm = Counting(stats.nvm)
+        store = saves.NvmStore(nvm, blob=blob)
+        assert store.load() is None
+        Counting.reads = []
         store.save(bytes(range(200)))
-        if most is not None:
-            assert Counting.reads <= most  # the write's one read-back slice, nothing per byte
+        if blob:
+            assert len(Counting.reads) == 4 and all(isinstance(i, int) for i in Counting.reads)
+            Counting.reads = []
+            assert store.load() == bytes(range(200)) and store.load(1) == b"wins"
+            store.save(b"more wins", 1)
+            assert store.load(1) == b"more wins" and store.load() == bytes(range(200))
+            assert len(Counting.reads) == 4  # the second save's check: no load read anything
         else:
-            assert Counting.reads >= 200  # SAMD51, nRF52: flash read in place, byte by byte
+            assert len(Counting.reads) >= 200  # SAMD51, nRF52: flash read in place, byte by byte
         assert saves.NvmStore(bytearray(nvm)).load() == bytes(range(200))
+
+
+def test_the_esp32_store_reads_again_what_was_damaged_so_the_flow_can_set_it_aside():
+    nvm = bytearray(8192)
+    saves.NvmStore(nvm).save(b"wins", 1)
+    place = saves.NvmStore(nvm).place(1, 0)
+    nvm[place + 9] ^= 0xFF  # the statistics' payload damaged
+    store = saves.NvmStore(nvm, blob=True)
+    assert store.load() is None and not store.lost  # (the game: none)
+    assert store.load(1) == b"w" + bytes([ord("i") ^ 0xFF]) + b"ns"  # raw, for the flow to set aside
+    assert store.set_aside(1) == "nvm aside"
+    assert store.load(1) is None and saves.NvmStore(nvm).load(1) is None
