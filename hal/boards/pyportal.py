@@ -11,9 +11,11 @@ PyPortal library passes ``TOUCH_XL, TOUCH_XR, TOUCH_YD, TOUCH_YU`` as its x1, x2
 ``calibration=((5200, 59000), (5800, 57000))`` and the display's size, the same for all three
 boards: docs/BOARDS.md): pressure first (XR low, YD high; z = 65535 - (YU - XL), touched above
 10,000), then x (YU high, YD low, XR read) and y (XR high, XL low, YU read), 4 samples each,
-scaled to the display and clamped. A pin is a digital output or an analog input in turn, so each
-reading makes and lets go of its ``DigitalInOut`` and ``AnalogIn`` objects (small ones, a few a
-poll, only every 20 ms): nothing to install, no float arithmetic.
+scaled to the display and clamped. A pin is a digital output or an analog input in turn, and the C
+code refuses a second object on a pin in use: the pressure reading's four objects stay made while
+the panel waits for a touch (a poll then allocates nothing: no garbage every 20 ms, scattered
+among what the game keeps), and a touch lets them go for the x and y readings, whose objects are
+made and let go each time. Nothing to install, no float arithmetic.
 """
 
 import analogio
@@ -47,6 +49,7 @@ class Touch(keys.Buttons):
         self.x = 0
         self.y = 0
         self.last = 0
+        self.idle = None  # (XR low, YD high, XL in, YU in) while waiting for a touch
 
     def poll(self):
         """Read the panel (every 20 ms at most): a touch confirmed is a tap."""
@@ -60,6 +63,7 @@ class Touch(keys.Buttons):
             return
         if self.state == 2:
             return
+        self.let_go()
         x = self.axis(yu, yd, xr, CALIBRATION[0], CALIBRATION[1], self.size[0])
         y = self.axis(xr, xl, yu, CALIBRATION[2], CALIBRATION[3], self.size[1])
         if self.state == 1 and abs(x - self.x) <= _SAME and abs(y - self.y) <= _SAME and self.pressed():
@@ -74,18 +78,22 @@ class Touch(keys.Buttons):
 
     def pressed(self):
         """True while the panel is pressed harder than the threshold."""
-        xl, xr, yd, yu = self.pins
-        low = digitalio.DigitalInOut(xr)
-        high = digitalio.DigitalInOut(yd)
-        try:
+        idle = self.idle
+        if idle is None:
+            xl, xr, yd, yu = self.pins
+            low = digitalio.DigitalInOut(xr)
+            high = digitalio.DigitalInOut(yd)
             low.switch_to_output(False)
             high.switch_to_output(True)
-            z1 = self.read(xl)
-            z2 = self.read(yu)
-        finally:
-            low.deinit()
-            high.deinit()
-        return 65535 - (z2 - z1) > _Z
+            self.idle = idle = (low, high, analogio.AnalogIn(xl), analogio.AnalogIn(yu))
+        return 65535 - (idle[3].value - idle[2].value) > _Z
+
+    def let_go(self):
+        """Let the pressure reading's pins go (their next use is the x and y readings')."""
+        if self.idle is not None:
+            for pin in self.idle:
+                pin.deinit()
+            self.idle = None
 
     @staticmethod
     def read(pin, n=1):
