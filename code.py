@@ -42,9 +42,7 @@ if __name__ == "__main__":
         from play import app
 
         stage("play.app")
-        app.intern_names()
-        stage("names")
-        app.run(hw)
+        app.run(hw, app.intern_names)  # (the names once the title is up: play/ui.py Ui.later)
     except Exception as e:  # shown on the screen and the console, not lost
         try:
             from hal import crash

@@ -32,8 +32,6 @@ from play.table import Table
 
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
 NOW_AND_THEN = (
-    "engine.checks",
-    "play.load",
     "play.screens",
     "play.roundend",
     "play.rules_text",
@@ -50,8 +48,10 @@ def intern_names():
     CircuitPython keeps every name (qstr) a module uses for good, in pools that double in
     size: the 1,261st name of a run allocates a pool of 1,280 names, 7.7 KB in one block. Met
     in the middle of a game, in a heap full of small objects, that block may not be found;
-    at start-up, with the heap still empty, it always is. Loading these modules now interns
-    their names early (loaded again later they intern none)."""
+    at start-up, with the heap still nearly empty, it always is. Loading these modules then
+    interns their names early (loaded again later they intern none). code.py has it done once
+    the title is up (``Ui.later``): ~0.3 s of a SAMD51's start-up. (play/load.py and
+    engine/checks.py are not here: only start-up loads them.)"""
     for name in NOW_AND_THEN:
         try:
             __import__(name)
@@ -60,9 +60,12 @@ def intern_names():
         hal.forget(name)
 
 
-def run(hw):
-    """Run the game on ``hw`` until the power goes off (or the HAL stops it)."""
-    App(hw).run()
+def run(hw, later=None):
+    """Run the game on ``hw`` until the power goes off (or the HAL stops it); ``later``: work put
+    off until the first screen is up (code.py: :func:`intern_names`)."""
+    a = App(hw)
+    a.ui.later = later
+    a.run()
 
 
 class App:

@@ -70,6 +70,9 @@ class Ui:
         self.seen = -1  # ``shown`` when a menu was last drawn
         # What a menu's footer says of moving its cursor: nothing with Up/Down (see menu).
         self.move = "" if hw.buttons.has & hal.UP else "move"
+        # Work put off until the first screen is up and its keys were read once (code.py: the
+        # names of the modules used now and then, play.app.intern_names): the title comes sooner.
+        self.later = None
 
     def show(self, new=True):
         """Draw the View; a ``new`` screen then drops the presses made before it was drawn."""
@@ -94,6 +97,9 @@ class Ui:
                     return hal.START
                 if not kind:
                     b = 0
+            if self.later is not None:  # after the keys' first poll (a press made meanwhile waits)
+                later, self.later = self.later, None
+                later()
             if b:
                 return b
             hw.clock.sleep_ms(_POLL_MS)

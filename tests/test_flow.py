@@ -443,3 +443,18 @@ def test_a_save_cut_short_is_reported_as_cut_short_and_kept(tmp_path, cut):
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert hw.screen.screens[0][0] == "= Save not loaded" and "save is cut short" in text, text
     assert hw.storage.aside() == whole[:n]  # kept, byte for byte
+
+
+def test_work_put_off_runs_once_the_title_is_up_and_a_press_meanwhile_counts():
+    # code.py hands play.app.run the names' interning (intern_names) to do once the title is up:
+    # the title comes ~0.3 s sooner on a SAMD51; a press made while it runs is not lost.
+    hw = mock.Hardware("Down A")  # Rules (the second item), then the script runs out
+    done = []
+
+    def later():
+        done.append(list(hw.screen.screens[-1]))
+
+    with pytest.raises(mock.Done):
+        appmod.run(hw, later)
+    assert len(done) == 1 and done[0][0] == "= L.A.M.A. Kadabra"  # after the title was drawn
+    assert any(s[0].startswith("= Rules") for s in hw.screen.screens)  # the presses still acted

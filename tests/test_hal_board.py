@@ -628,8 +628,9 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
     pybadge(fake_board)
     seen = []
 
-    def run(hw):
+    def run(hw, later=None):
         seen.append(hw)
+        assert later is play.app.intern_names  # (the names once the title is up)
         raise RuntimeError("boom")
 
     import displayio
