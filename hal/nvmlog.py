@@ -9,7 +9,10 @@ costs no erase, and erases only when the next record does not fit: then one
 assignment of the whole nvm holds the new record, the newest record of the
 other key, the first and the last copy kept aside of each key, and blank flash
 after them. A game of 1 human and 3 bots saves ~35 times and erases ~2 times
-(tools/bench.py).
+(tools/bench.py). That assignment's 4 KB buffer is made when a compaction
+needs it, not held for the game's life: in a heap that has no 4 KB block the
+records go over the old log with an end mark after them, and each save erases
+(as on SAMD51) until a compaction finds its 4 KB (``_image``).
 
 The newest record of a key is its last valid one in the log: a torn append
 (a power cut while programming) fails its check and the one before it wins.
@@ -45,19 +48,21 @@ class LogStore:
         self._loaded = [-1, -1]  # per key: the record load() returned
         self._rec = bytearray(0)  # the record of the last save, rewritten by the next (made anew only
         # when a save outgrows it: a few buffers a game, not one a save)
-        # The compaction's image of the whole nvm, made now, at start-up: mid-game, in a heap full of
-        # small objects, 4 KB in one block is often not to be found (the game then could not save).
-        self._image = bytearray(self.size)
 
-    def _record(self, at):
-        """(kind, payload, valid, seq, length on flash) of the record at ``at``; kind -1: none."""
+    def _record(self, at, copy=True):
+        """(kind, payload, valid, seq, length on flash) of the record at ``at``; kind -1: none.
+        ``copy`` False: no payload (None), checked on flash in place (the scan after a compaction
+        runs in the tightest heap of a game: a payload's copy there may find no room)."""
         nvm = self.nvm
         head = nvm[at : at + HEAD]
         n = length(head, self.size - at - HEAD - TAIL)
         if n < 0:
             return -1, None, False, 0, 0
-        payload = bytes(nvm[at + HEAD : at + HEAD + n])
-        return head[2], payload, check(head, payload, nvm[at + HEAD + n]), head[3], HEAD + n + TAIL
+        at += HEAD
+        # (a slice read is a new bytearray, on a board too)
+        payload = nvm[at : at + n] if copy else (nvm[i] for i in range(at, at + n))
+        ok = check(head, payload, nvm[at + n])
+        return head[2], payload if copy else None, ok, head[3], HEAD + n + TAIL
 
     def scan(self):
         at = 0
@@ -67,7 +72,7 @@ class LogStore:
             self._kept[key][:] = []
             self._damaged[key] = -1
         while at + HEAD <= self.size:
-            kind, payload, ok, seq, size = self._record(at)
+            kind, _, ok, seq, size = self._record(at, False)
             if kind < 0:
                 self._torn = self.nvm[at] == 0x4C  # a header cut short
                 break
@@ -81,6 +86,7 @@ class LogStore:
                         self._damaged[key] = at
                 elif kind == ASIDE + key:
                     self._kept[key].append(at)
+                    payload = self._record(at)[1]
                     for old in self._live[key] + [self._damaged[key]]:  # the copy's original
                         if old >= 0 and self._record(old)[1:4:2] == (payload, seq):
                             if old == self._damaged[key]:
@@ -151,12 +157,12 @@ class LogStore:
             else:
                 self.scan()
             return
-        # Full (or not blank): one erase. The image: the game's record first (the new one
-        # when it is the game's), the other key's newest, then the copies kept aside.
-        image = self._image
-        for i in range(len(image)):
-            image[i] = 0xFF
-        pos = 0
+        self.write(0, self._compacted(rec, key))  # (the image is let go before the scan reads)
+        self.scan()
+
+    def _compacted(self, rec, key):
+        """The nvm after one erase: the game's record first (the new one when it is the game's),
+        the other key's newest, then the copies kept aside, and blank flash."""
         parts = []
         for k in (0, 1):
             if k == key and rec[2] == SAVE + key:
@@ -169,15 +175,36 @@ class LogStore:
                 parts.append(self._raw(at))
             if k == key and rec[2] == ASIDE + key:
                 parts.append(rec)
+        pos = 0
+        for part in parts:
+            pos += len(part)
+        image, blank = self._image(pos)
+        pos = 0
         for part in parts:
             image[pos : pos + len(part)] = part
             pos += len(part)
-        self.write(0, image)
-        self.scan()
+        for i in range(pos, blank):
+            image[i] = 0xFF
+        return image
+
+    def _image(self, n):
+        """(a buffer for a compaction holding ``n`` bytes of records, where its blank part ends).
+
+        The whole nvm, blank after the records, when the heap has 4 KB in one block: the saves
+        after it append again. Mid-game a heap full of small objects may not have it (the 4 KB is
+        not held for the game's whole life: on a 90 KB heap that is 4 KB the game lacks): then the
+        records and an end mark (a header of zeros, no record) over the old log, which the C code
+        copies back after them. The next save then erases again, as every save does on SAMD51,
+        until a compaction finds its 4 KB."""
+        try:
+            return bytearray(self.size), self.size
+        except MemoryError:
+            return bytearray(n + HEAD), n
 
     def _raw(self, at):
         """The bytes of the record at ``at`` as they are on flash (damage and all)."""
-        return bytes(self.nvm[at : at + self._record(at)[4]])
+        nvm = self.nvm
+        return nvm[at : at + HEAD + (nvm[at + 4] | nvm[at + 5] << 8) + TAIL]
 
     def write(self, at, data):
         """Write ``data`` at ``at`` and read it back byte by byte (the RP2s read their flash in place:

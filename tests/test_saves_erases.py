@@ -99,6 +99,36 @@ def test_on_rp2040_records_are_appended_and_a_game_erases_at_most_five_times():
     assert turns > 10 * GAMES and worst <= 5
 
 
+def test_on_rp2040_a_full_log_without_4_kb_of_heap_still_saves_and_appends_again_once_there_is(monkeypatch):
+    # hal/nvmlog.py makes its 4 KB image only when a compaction needs it. In a heap with no 4 KB
+    # block it writes the records and an end mark over the old log: every save then erases, as on
+    # SAMD51, and loses nothing; the first compaction that finds the 4 KB makes blank flash again.
+    from tests.test_saves_powercut import no_whole_image
+
+    nvm = nf.Flash(4096, "rp2040")
+    store = nvmlog.LogStore(nvm)
+    store.save(b"stats", 1)
+    with monkeypatch.context() as tight:
+        no_whole_image(tight)
+        erases = []
+        for i in range(60):
+            before = nvm.erases
+            store.save(b"game %d " % i * 10)
+            erases.append(nvm.erases - before)
+            again = nvmlog.LogStore(nvm)  # a reboot finds this save and the statistics
+            assert again.load() == b"game %d " % i * 10 and again.load(1) == b"stats" and not again.lost
+        first = erases.index(1)  # the log was full: from then on one erase a save
+        assert 10 < first < 50 and erases[first:] == [1] * (60 - first)
+        store.save(b"stats 2", 1)
+        assert nvmlog.LogStore(nvm).load() == b"game 59 " * 10
+    before = nvm.erases
+    for i in range(60, 70):  # the heap has its 4 KB again: one compaction, then appends
+        store.save(b"game %d " % i * 10)
+    assert nvm.erases - before == 1
+    again = nvmlog.LogStore(nvm)
+    assert again.load() == b"game 69 " * 10 and again.load(1) == b"stats 2"
+
+
 @pytest.mark.parametrize("rule", ["samd51", "rp2040", "nrf52"])
 def test_no_store_writes_the_bytes_that_are_already_there(rule):
     nvm = nf.Flash(4096 if rule == "rp2040" else 8192, rule)
