@@ -45,6 +45,7 @@ _B_FOLLOW = const(5)
 _K_VAL = const(1)
 _Q_BASE = const(5)
 _NEAR_SKIP = const(2)
+del const  # (one name fewer in the globals: see below)
 
 last_steps = 0  # Game.step calls of the last Hard decision
 
@@ -54,7 +55,12 @@ _held = bytearray(cards.COUNT)  # Normal: the codes in the hand
 _start = [0] * 6  # scores when a Hard decision starts
 _sum = [0] * 32  # Hard: total utility per candidate
 _games = [None, None, None]  # scratch games: view, rollout base, rollout
-_NO_HISTORY = bytearray(2)  # their history: empty (engine/history.py's layout)
+
+# This module's globals are kept to 29 names: the table a module's globals grow into holds 29 (232
+# bytes), the next 37 (296 bytes, in one block). A board's flow drops this module while a screen's
+# module loads and loads it again at the next bot's move, mid-game, in the most fragmented heap
+# of the game: the larger table is where it failed first (README, "Boards"). Small helpers used
+# once live in their callers for that reason.
 
 
 def _scratch(g, k):
@@ -66,10 +72,13 @@ def _scratch(g, k):
     if v is None or len(v.s) != len(g.s) or len(v.r) != len(g.r):
         for i in range(3):
             _games[i] = None
+    none = None
     for i in range(k):
         if _games[i] is None:
-            # Stepped, never applied: no history of their own (one shared empty one).
-            _games[i] = game.Game(bytearray(g.s), bytearray(g.r), _NO_HISTORY)
+            # Stepped, never applied: no history of their own (one shared empty one,
+            # engine/history.py's layout).
+            none = none or bytearray(2)
+            _games[i] = game.Game(bytearray(g.s), bytearray(g.r), none)
     return _games
 
 
@@ -129,8 +138,13 @@ def _normal(g, p, buf, n):
         return game.QUIT
     size = s[at - 5]  # the hand size (game.py's seat record)
     best = _best_card(g, s, at, buf, n, size == 1, magic)
-    if magic and size > 1 and _nearest(g, p) <= _NEAR_SKIP:
-        return game.SKIP  # the round may end: hand the token back first
+    if magic and size > 1:
+        near = 99  # the fewest cards anybody else still in the round holds
+        for q in range(g.players):
+            if q != p and g.in_round(q) and g.hand_size(q) < near:
+                near = g.hand_size(q)
+        if near <= _NEAR_SKIP:
+            return game.SKIP  # the round may end: hand the token back first
     if can_x and (best == cards.LLAMA or cards.ICON[best] == cards.ICON_CIRCLE):
         return game.EXCHANGE  # so that the black is the lowest token that leaves
     return best
@@ -185,33 +199,6 @@ def _best_card(g, s, at, buf, n, last, magic):
     return best
 
 
-def _nearest(g, p):
-    """The fewest cards anybody else still in the round holds (how near the round's end is)."""
-    near = 99
-    for q in range(g.players):
-        if q != p and g.in_round(q) and g.hand_size(q) < near:
-            near = g.hand_size(q)
-    return near
-
-
-def _easy(g, p, buf, n, rng):
-    phase = g.phase
-    if phase == game.CHOOSE_GIVE:
-        return buf[rng.below(n)]
-    if phase == game.CHOOSE_RETURN:
-        return _given_back(buf, n)
-    if g.show_active:
-        return buf[0] if buf[0] == cards.LLAMA else game.COLLECT
-    k = 0
-    while k < n and buf[k] < cards.COUNT:
-        k += 1
-    if k:
-        return buf[rng.below(k)]
-    if buf[k] == game.DRAW and g.hand_size(p) < 5 + rng.below(3):
-        return game.DRAW
-    return game.QUIT
-
-
 def _view(g, seat):
     """_games[0] made the view of ``g`` for ``seat``: what the seat may know, nothing else.
 
@@ -227,8 +214,25 @@ def _view(g, seat):
 
 
 def easy(g, seat, rng):
-    v = _view(g, seat)
-    return _easy(v, seat, _buf, v.legal_into(_buf), rng)
+    """Easy's choice: a random playable card; draws while its hand is small, else quits."""
+    g = _view(g, seat)
+    buf = _buf
+    n = g.legal_into(buf)
+    phase = g.phase
+    if phase == game.CHOOSE_GIVE:
+        return buf[rng.below(n)]
+    if phase == game.CHOOSE_RETURN:
+        return _given_back(buf, n)
+    if g.show_active:
+        return buf[0] if buf[0] == cards.LLAMA else game.COLLECT
+    k = 0
+    while k < n and buf[k] < cards.COUNT:
+        k += 1
+    if k:
+        return buf[rng.below(k)]
+    if buf[k] == game.DRAW and g.hand_size(seat) < 5 + rng.below(3):
+        return game.DRAW
+    return game.QUIT
 
 
 def normal(g, seat, rng):
@@ -282,7 +286,7 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
     higher is better; ``round0`` the round the decision is in): :func:`utility` unless a tool
     passes another (tools/tune.py compares evaluations that way). Every candidate is played out
     on the same deals (common random numbers), then Normal for every seat, until the round ends
-    or ``_DEPTH`` steps; the totals go to :func:`_best`.
+    or ``_DEPTH`` steps; the best total wins.
     """
     global last_steps
     last_steps = 0
@@ -293,7 +297,15 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
     pick = _normal(v, seat, buf, n)
     if v.phase != game.PLAY or pick == game.EXCHANGE or n < 2 or (pick < cards.COUNT and v.hand_size(seat) == 1):
         return pick
-    k = _candidates(buf, n, pick)
+    # The candidates, kept at the front of buf: every legal action but the exchange (Normal's
+    # rule decides that), and neither drawing nor quitting while Normal would play a card: rarely
+    # better, and the budget goes further on fewer candidates (against three Normals, 1,500
+    # steps: 25.2% with both, 33.1% without).
+    k = 0
+    for i in range(n):
+        if buf[i] != game.EXCHANGE and not ((buf[i] == game.DRAW or buf[i] == game.QUIT) and pick < cards.COUNT):
+            buf[k] = buf[i]
+            k += 1
     if k < 2:
         return pick
     # The search loop stays in this function: as a function of its own it ran ~25% more
@@ -333,30 +345,12 @@ def hard(g, seat, rng, budget=HARD_BUDGET, evaluate=utility):
                 left -= 1
             tot[i] += evaluate(w, seat, round0)
     last_steps = steps
-    return _best(buf, k, pick, iters)
-
-
-def _candidates(buf, n, pick):
-    """Keep in ``buf`` the actions Hard compares; how many.
-
-    Every legal action but the exchange (Normal's rule decides that), and neither drawing nor
-    quitting while Normal would play a card: rarely better, and the budget goes further on
-    fewer candidates (against three Normals, 1,500 steps: 25.2% with both, 33.1% without)."""
-    k = 0
-    for i in range(n):
-        if buf[i] != game.EXCHANGE and not ((buf[i] == game.DRAW or buf[i] == game.QUIT) and pick < cards.COUNT):
-            buf[k] = buf[i]
-            k += 1
-    return k
-
-
-def _best(buf, k, pick, iters):
-    """The candidate with the best total; Normal's choice ``pick`` is credited ``_H_PRIOR`` a
-    deal in advance and wins ties."""
+    # The candidate with the best total; Normal's choice is credited _H_PRIOR a deal in advance
+    # and wins ties.
     best = pick
     key = -(1 << 30)
     for i in range(k):
-        t = _sum[i] * 2
+        t = tot[i] * 2
         if buf[i] == pick:
             t += 2 * _H_PRIOR * iters + 1
         if t > key:

@@ -58,6 +58,7 @@ def intern_names():
         except ImportError:  # (hal.nvmaside: not on every board)
             pass
         hal.forget(name)
+        gc.collect()  # (its code's heap back in one piece before the next module loads)
 
 
 def run(hw, later=None):

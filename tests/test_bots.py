@@ -369,6 +369,15 @@ def test_on_micropython_the_bots_are_small_and_a_decision_allocates_nothing():
     assert m["heap"] < 8000 and m["peak"] == 0 and m["decisions"] > 10
 
 
+def test_the_bots_module_keeps_to_29_globals_on_micropython():
+    # engine/bots.py is loaded again mid-game on a board (play/table.py drops it while a screen's
+    # module loads); a 30th name grows its globals' table from 29 slots (232 bytes) to 37 (296
+    # bytes, one block), where the board flow of the tightest profiles failed first.
+    done = mpy.run("import engine.bots as b; print(len(b.__dict__))", heap="64k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert int(done.stdout) <= 29
+
+
 def test_hard_scores_rollouts_with_the_evaluation_it_is_given():
     # OpenSpiel's evaluator idea: the static evaluation is a parameter, not an edit of bots.py.
     seen = []
