@@ -25,6 +25,7 @@ deploy = load("deploy")
 libs = load("libs")
 sys.path.insert(0, ROOT)
 from tools import cpboard  # noqa: E402
+from tools import pystack  # noqa: E402
 
 
 def tool(name, *args, env=None):
@@ -110,6 +111,10 @@ def test_deploy_compiles_all_but_code_and_boot_to_circuitpython_mpy(drive):
     assert len(mpys) == len(deploy.game_files()) - 2
     assert all(p.read_bytes()[:1] == b"C" for p in mpys)  # CircuitPython's .mpy, not MicroPython's "M"
     assert (drive / "engine" / "game.mpy").is_file() and not (drive / "hal" / "mock.mpy").exists()
+    # Each names itself by the __file__ the board imports it as (one qstr on the heap, not two).
+    for p in mpys:
+        rel = p.relative_to(drive).as_posix()
+        assert pystack.source_name(str(p)) == ("/" + rel if rel.startswith("lib/") else rel)
     again = tool("deploy", str(drive), "--mpy-cross", cpboard.cross())
     assert "0 file(s) copied" in again.stdout
 

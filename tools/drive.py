@@ -170,6 +170,13 @@ def check_cross(cross):
     return said
 
 
+def board_file(rel):
+    """The ``__file__`` CircuitPython gives the module at ``rel`` on the drive: found through
+    ``sys.path``'s first entry, ``""``, from the drive's root ("engine/game.mpy"), and the
+    libraries through ``/lib`` ("/lib/adafruit_display_text/label.mpy"; py/builtinimport.c)."""
+    return "/" + rel if rel.startswith("lib/") else rel
+
+
 def compile_files(files, cross, dest):
     """``files`` with every module but code.py and boot.py compiled by ``cross`` into ``dest``."""
     out = []
@@ -182,7 +189,10 @@ def compile_files(files, cross, dest):
         os.makedirs(os.path.dirname(target), exist_ok=True)
         # -O3: no line numbers and no assert statements in the byte code, ~3 KB less heap on
         # the board (a traceback then names the file and function only; --py keeps the lines).
-        done = subprocess.run([cross, "-O3", "-o", target, "-s", rel, src], capture_output=True, text=True)
+        # The file name a traceback gives (-s) is the one the board imports it by, its __file__:
+        # every name of a loaded .mpy is a qstr on the heap for good, and that one is already
+        # there (its .py name was one more a module: ~1 KB of the game's).
+        done = subprocess.run([cross, "-O3", "-o", target, "-s", board_file(mpy), src], capture_output=True, text=True)
         if done.returncode != 0:
             raise Refused("%s could not compile %s:\n%s" % (cross, rel, done.stderr.strip()))
         out.append((target, mpy))

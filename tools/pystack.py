@@ -85,20 +85,15 @@ def _prelude(code):
     return n_state + 1, n_exc, r.uint()
 
 
-def functions(path):
-    """[(names, frame bytes)] of the functions in ``.mpy`` file ``path``, ``names`` the function's
-    and its enclosing functions' and classes' from the outside in (the module's ``<module>`` first).
-    A name is a str, or the index of a static qstr (the firmware's own names, as ``__init__``),
-    which :func:`frame_sizes` resolves. A list, dict or set comprehension's frame is added to the
-    function it is in (CPython 3.12 runs those without a frame of their own; here they count
-    wherever their function is on the stack, which bounds them from above)."""
+def _names(path):
+    """(a reader past the names, the ``.mpy``'s qstr table, its number of constants)."""
     with open(path, "rb") as f:
         r = _Reader(f.read())
     if r.byte() != ord("C"):
         raise ValueError("%s: not a CircuitPython .mpy" % path)
     r.skip(3)
     n_qstr, n_obj = r.uint(), r.uint()
-    names = []
+    names = []  # type: list
     for _ in range(n_qstr):
         n = r.uint()
         if n & 1:  # a static qstr: its index
@@ -106,6 +101,22 @@ def functions(path):
         else:
             names.append(r.data[r.at : r.at + (n >> 1)].decode())
             r.skip((n >> 1) + 1)
+    return r, names, n_obj
+
+
+def source_name(path):
+    """The file name ``.mpy`` file ``path`` gives its tracebacks (its first qstr; mpy-cross -s)."""
+    return _names(path)[1][0]
+
+
+def functions(path):
+    """[(names, frame bytes)] of the functions in ``.mpy`` file ``path``, ``names`` the function's
+    and its enclosing functions' and classes' from the outside in (the module's ``<module>`` first).
+    A name is a str, or the index of a static qstr (the firmware's own names, as ``__init__``),
+    which :func:`frame_sizes` resolves. A list, dict or set comprehension's frame is added to the
+    function it is in (CPython 3.12 runs those without a frame of their own; here they count
+    wherever their function is on the stack, which bounds them from above)."""
+    r, names, n_obj = _names(path)
     for _ in range(n_obj):
         _obj(r)
     out = []
