@@ -12,7 +12,7 @@ after them. A game of 1 human and 3 bots saves ~35 times and erases ~2 times
 (tools/bench.py). That assignment's 4 KB buffer is made when a compaction
 needs it, not held for the game's life: in a heap that has no 4 KB block the
 records go over the old log with an end mark after them, and each save erases
-(as on SAMD51) until a compaction finds its 4 KB (``_image``).
+(as on SAMD51) until a compaction finds its 4 KB (``_compacted``).
 
 The newest record of a key is its last valid one in the log: a torn append
 (a power cut while programming) fails its check and the one before it wins.
@@ -117,8 +117,21 @@ class LogStore:
         n = HEAD + len(data) + TAIL
         if len(self._rec) < n:
             self._rec = bytearray(n + 128)
+        # (a game record given to _append is the start of self._rec: _compacted counts on it)
         self._append(memoryview(record(SAVE + key, seq, data, self._rec))[:n], key)
         self._seq[key] = seq
+
+    def room(self, n):
+        """The record buffer for saves of up to ``n`` bytes, made now (a game begins: no save
+        mid-game has to find a new block, hal/__init__.py), with room after the record for the
+        statistics' newest and an end mark: a compaction in a heap that has no 4 KB in one block
+        builds the new nvm in it (``_compacted``)."""
+        if self._end < 0:
+            self.scan()
+        stats = self._live[1]
+        n += HEAD + TAIL + (self._length(stats[-1]) if stats else 0) + HEAD
+        if len(self._rec) < n:
+            self._rec = bytearray(n)
 
     def _holds(self, key, data):
         """True when ``key``'s newest valid record is ``data``, compared on flash in place (the RP2s
@@ -175,36 +188,40 @@ class LogStore:
                 parts.append(self._raw(at))
             if k == key and rec[2] == ASIDE + key:
                 parts.append(rec)
+        n = 0
+        for part in parts:
+            n += len(part)
+        here = False  # the image is self._rec, the new record already at its start
+        image = None  # type: bytearray | memoryview | None
+        try:
+            image = bytearray(self.size)
+            end, fill = self.size, 0xFF  # blank flash after the records: the saves after it append again
+        except MemoryError:
+            # The heap has no 4 KB in one block (mid-game a heap full of small objects may not: the
+            # 4 KB is not held for the game's whole life, as on a 90 KB heap it is 4 KB the game
+            # lacks). Then the records and an end mark (a header of zeros: no record) over the old
+            # log, which the C code copies back after them; the next save erases again, as every
+            # save does on SAMD51, until a compaction finds its 4 KB. A new game record from save()
+            # is the start of self._rec already: the others go after it there when they fit.
+            end, fill = n + HEAD, 0
+            here = parts[0] is rec and rec[2] == SAVE and len(self._rec) >= end
+            image = memoryview(self._rec)[:end] if here else bytearray(end)
         pos = 0
         for part in parts:
+            if not (here and part is rec):
+                image[pos : pos + len(part)] = part
             pos += len(part)
-        image, blank = self._image(pos)
-        pos = 0
-        for part in parts:
-            image[pos : pos + len(part)] = part
-            pos += len(part)
-        for i in range(pos, blank):
-            image[i] = 0xFF
+        for i in range(pos, end):
+            image[i] = fill
         return image
 
-    def _image(self, n):
-        """(a buffer for a compaction holding ``n`` bytes of records, where its blank part ends).
-
-        The whole nvm, blank after the records, when the heap has 4 KB in one block: the saves
-        after it append again. Mid-game a heap full of small objects may not have it (the 4 KB is
-        not held for the game's whole life: on a 90 KB heap that is 4 KB the game lacks): then the
-        records and an end mark (a header of zeros, no record) over the old log, which the C code
-        copies back after them. The next save then erases again, as every save does on SAMD51,
-        until a compaction finds its 4 KB."""
-        try:
-            return bytearray(self.size), self.size
-        except MemoryError:
-            return bytearray(n + HEAD), n
+    def _length(self, at):
+        """The bytes on flash of the (scanned) record at ``at``, from its header."""
+        return HEAD + (self.nvm[at + 4] | self.nvm[at + 5] << 8) + TAIL
 
     def _raw(self, at):
         """The bytes of the record at ``at`` as they are on flash (damage and all)."""
-        nvm = self.nvm
-        return nvm[at : at + HEAD + (nvm[at + 4] | nvm[at + 5] << 8) + TAIL]
+        return self.nvm[at : at + self._length(at)]
 
     def write(self, at, data):
         """Write ``data`` at ``at`` and read it back byte by byte (the RP2s read their flash in place:

@@ -189,8 +189,8 @@ OVER_GOAL_KB = {
     "feather_s2_reverse_tft": 9,
     "feather_s3_reverse_tft": 8,
     "memento": 7,
-    "fruit_jam": 6,
-    "picosystem": 4,
+    "fruit_jam": 3,
+    "picosystem": 1,
 }
 
 
