@@ -24,8 +24,7 @@ def load(name):
 deploy = load("deploy")
 libs = load("libs")
 sys.path.insert(0, ROOT)
-from tools import cpboard  # noqa: E402
-from tools import pystack  # noqa: E402
+from tools import cpboard, pystack  # noqa: E402
 
 
 def tool(name, *args, env=None):
