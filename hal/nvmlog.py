@@ -26,7 +26,7 @@ inside them leaves a torn record that says so (``lost``).
 Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
-from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, write
+from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, same, write
 
 
 class LogStore:
@@ -141,13 +141,9 @@ class LogStore:
             return False
         nvm = self.nvm
         at = live[-1] + HEAD
-        n = len(data)
-        if nvm[at - 4] | nvm[at - 3] << 8 != n:  # (the header's length)
+        if nvm[at - 4] | nvm[at - 3] << 8 != len(data):  # (the header's length)
             return False
-        for i in range(n):
-            if nvm[at + i] != data[i]:
-                return False
-        return True
+        return same(nvm, at, data)
 
     def _blank(self, at, n):
         nvm = self.nvm

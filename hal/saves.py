@@ -173,9 +173,13 @@ def newer(a, b):
     return 0 < ((a - b) & 0xFF) < 0x80
 
 
-# Where a record read back on ESP32 is checked (write(): ``blob``): its seq and CRC bytes; then its
-# last byte, the seq again. A write that did not land leaves the older record (another seq) or none.
-_SPOT = (3, 6, 7)
+def same(buf, at, data):
+    """True when ``buf`` holds ``data`` at ``at``: compared byte by byte, as the nvm is read in place
+    (SAMD51, nRF52, the RP2s; a slice would be a copy, up to the whole nvm on a tight heap)."""
+    for i in range(len(data)):
+        if buf[at + i] != data[i]:
+            return False
+    return True
 
 
 def write(nvm, at, data, blob=False):
@@ -189,13 +193,12 @@ def write(nvm, at, data, blob=False):
     n = len(data)
     try:
         nvm[at : at + n] = data
-        ok = True
-        for i in range(4 if blob else n):
-            if blob:
-                i = _SPOT[i] if i < 3 else n - 1
-            if i < n and nvm[at + i] != data[i]:  # (a slice would be a copy)
-                ok = False
-                break
+        if blob:  # the seq, the CRC's two bytes, the last byte (the seq again): a write that did not
+            # land leaves the older record (another seq) or none
+            ok = nvm[at + 3] == data[3] and nvm[at + 6] == data[6] and nvm[at + 7] == data[7]
+            ok = ok and nvm[at + n - 1] == data[n - 1]
+        else:
+            ok = same(nvm, at, data)
     except OSError:
         raise
     except Exception as e:  # a port's own error type for a failed flash write
@@ -335,11 +338,7 @@ class NvmStore:
         if self._rec_key == key:
             if self._rec_n != n:
                 return False
-            rec = self._rec
-            for i in range(n):  # a slice would be a copy
-                if rec[HEAD + i] != data[i]:
-                    return False
-            return True
+            return same(self._rec, HEAD, data)
         last = self._last[key]
         return last is not None and last == data
 
