@@ -47,7 +47,7 @@ buffers allocated once):
     cut while saving and no good one (``load`` then returns None, or the
     damaged bytes for the flow's own check).
     ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
-    ``room(n)`` (optional: hal/saves.py's store) makes now the buffer a save of up
+    ``room(n)`` (optional: hal/saves.py's and hal/nvmlog.py's stores) makes now the buffer a save of up
     to ``n`` bytes is built in: called when a game begins, so that no save
     mid-game has to find a new block.
     Boards: hal/saves.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
