@@ -98,6 +98,12 @@ def packed_values(buf, at):
     return seen
 
 
+def hand_points(buf, at):
+    """R19: the points of the packed hand at ``buf[at:]``, whites and blacks (10 each) together."""
+    x = points_for(packed_values(buf, at))
+    return (x & 31) + 10 * (x >> 5)
+
+
 def points_for(values):
     """R19 for a :func:`packed_values` mask: ``whites + 32 * blacks``.
 

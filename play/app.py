@@ -79,29 +79,12 @@ class App:
         self._rgb = 0  # the lights' colour (App.flash goes back to it)
 
     def run(self):
-        self.apply_settings()
-        for note in self.hw.notices:
-            self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
-        self.screen("load", self, module="load")  # the save, if any (play/load.py: not kept)
-        self.apply_settings()
+        self.begin()
         cursor = 0
         new = True  # False: the title again after a setting changed on it (play/ui.py)
         while True:
-            resumable = self.match is not None and self.match.where != mt.FINISHED
-            items = (["Continue"] if resumable else []) + [
-                "New game",
-                "Rules",
-                "Speed: " + mt.SPEEDS[self.setup_match.speed],
-                "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
-                "Sound: " + ("On" if self.setup_match.sound else "Off"),
-                "Statistics",
-                "About",
-            ]
-            # Every item on screen, no scrolling: the board's name goes when Continue comes.
-            header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
-            i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, None, None, header, False, new)
+            choice, i = self.title(cursor, new)
             cursor = max(i, 0)
-            choice = items[i] if i >= 0 else ""
             new = True
             try:
                 if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
@@ -127,6 +110,32 @@ class App:
             except Exception as e:  # a bug or a store's surprise must not end the program
                 self._stopped(e)
                 cursor = 0
+
+    def begin(self):
+        """Before the title: the settings, the board's notices, the save loaded (play/load.py)."""
+        self.apply_settings()
+        for note in self.hw.notices:
+            self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
+        self.screen("load", self, module="load")  # the save, if any (play/load.py: not kept)
+        self.apply_settings()
+
+    def title(self, cursor, new):
+        """The title's menu: (the item chosen, "" for none, and its index). A method of its own: the
+        frame of run() stays small under every game (the pystack, tools/pystack.py), as with begin()."""
+        resumable = self.match is not None and self.match.where != mt.FINISHED
+        items = (["Continue"] if resumable else []) + [
+            "New game",
+            "Rules",
+            "Speed: " + mt.SPEEDS[self.setup_match.speed],
+            "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
+            "Sound: " + ("On" if self.setup_match.sound else "Off"),
+            "Statistics",
+            "About",
+        ]
+        # Every item on screen, no scrolling: the board's name goes when Continue comes.
+        header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
+        i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, None, None, header, False, new)
+        return (items[i] if i >= 0 else ""), i
 
     def _stopped(self, e):
         """The game hit an error: keep its save aside (the state in memory may be half changed)."""
@@ -199,6 +208,7 @@ class App:
         # sources each load would compile bots.py again (seconds, its parse on the heap): kept.
         if module != "hint" and __file__.endswith(".mpy"):
             hal.forget("engine.bots")
+            hal.forget("engine.search")  # (Hard's, when a Hard bot has played)
         # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
         # thousands of times in the tests, and helps nothing.
         if _ui._COLLECT:

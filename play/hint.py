@@ -42,11 +42,7 @@ def describe(g, p, a):
             return "skips: the magic token back before someone goes out"
         return "skips: no card fits, the magic token goes back"
     hand = g.hand(p)
-    pts = 0
-    for c in hand:  # (the values in the hand, as cards.points_for takes them)
-        pts |= cards.VALUE_BITS[c]
-    pts = cards.points_for(pts)
-    pts = (pts & 31) + 10 * (pts >> 5)
+    pts = cards.hand_points(g.s, g.hand_at(p))
     if a == DRAW:
         return "draws: no card fits and your hand is worth %d" % pts
     if a == QUIT:

@@ -3,7 +3,7 @@
 import subprocess
 import sys
 
-from engine import bots, cards, game, rng
+from engine import bots, cards, game, rng, search
 from tests.helpers import C, act, new, set_magic, set_stage, set_tokens
 from tools import arena, mpy
 
@@ -300,12 +300,12 @@ def test_small_arena_hard_beats_easy_and_random():
 
 
 def test_hard_static_evaluation_is_a_table_per_variant_that_grows_with_the_hand():
-    # bots._EVAL (tools/tune.py --fit): 9 hand sizes x 8 point buckets, eighths of a point.
-    assert len(bots._EVAL) == 2 * 9 * 8
+    # search._EVAL (tools/tune.py --fit): 9 hand sizes x 8 point buckets, eighths of a point.
+    assert len(search._EVAL) == 2 * 9 * 8
     for v in range(2):
-        rows = [sum(bots._EVAL[72 * v + 8 * h : 72 * v + 8 * h + 8]) for h in range(9)]
+        rows = [sum(search._EVAL[72 * v + 8 * h : 72 * v + 8 * h + 8]) for h in range(9)]
         assert rows[0] < rows[2] < rows[4] < rows[8], rows  # more cards, more points to come
-        assert 0 < bots._EVAL[72 * v] < bots._EVAL[72 * v + 8 * 8 + 7]
+        assert 0 < search._EVAL[72 * v] < search._EVAL[72 * v + 8 * 8 + 7]
 
 
 def test_normal_reads_the_same_on_the_view_and_on_a_copy():
@@ -369,13 +369,15 @@ def test_on_micropython_the_bots_are_small_and_a_decision_allocates_nothing():
     assert m["heap"] < 8000 and m["peak"] == 0 and m["decisions"] > 10
 
 
-def test_the_bots_module_keeps_to_29_globals_on_micropython():
-    # engine/bots.py is loaded again mid-game on a board (play/table.py drops it while a screen's
-    # module loads); a 30th name grows its globals' table from 29 slots (232 bytes) to 37 (296
-    # bytes, one block), where the board flow of the tightest profiles failed first.
-    done = mpy.run("import engine.bots as b; print(len(b.__dict__))", heap="64k")
+def test_the_bots_module_keeps_to_23_globals_on_micropython():
+    # engine/bots.py is loaded again mid-game on a board (play/app.py drops it while a screen's
+    # module loads); a 24th name grows its globals' table from 23 slots (184 bytes) to 29 (232
+    # bytes, one block), where the board flows of the tightest profiles failed first. Hard's
+    # search (engine/search.py) is loaded only for a Hard bot.
+    done = mpy.run("import engine.bots as b, sys; print(len(b.__dict__), 'engine.search' in sys.modules)", heap="64k")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert int(done.stdout) <= 29
+    count, hard = done.stdout.split()
+    assert int(count) <= 23 and hard == "False"
 
 
 def test_hard_scores_rollouts_with_the_evaluation_it_is_given():

@@ -3,14 +3,14 @@
     python tools/tune.py --seats normal,jsai,jsai,jsai --variants classic,kadabra \\
         --params _Q_BASE,_Q_SIZE,_NEAR_DRAW --games 1000
 
-Each named constant of ``engine.bots`` (a module global: on CPython
+Each named constant of ``engine.bots`` or ``engine.search`` (Hard's; a module global: on CPython
 ``const`` is ``int``, so the functions read it at run time) is moved by
 ``--steps`` in turn, up and down; a move is kept when the first seat's win
 rate, averaged over ``--variants`` (and over ``--players`` player counts),
 rises by more than ``--margin`` points. Every evaluation plays the same
 games (``--seed``: common random numbers), so two settings differ only by
 the constants. Repeats until no move helps or ``--rounds`` is reached, then
-prints the best setting as Python assignments to paste into bots.py.
+prints the best setting as Python assignments to paste into engine/bots.py or engine/search.py.
 
 A level in ``--seats`` other than the first reads the same constants (an
 ``normal`` opponent changes with them): tune against ``jsai``, ``easy`` or
@@ -18,13 +18,13 @@ A level in ``--seats`` other than the first reads the same constants (an
 
     python tools/tune.py --fit --games 1500 --seed 91
 
-fits Hard's static evaluation instead (``engine.bots._EVAL``): 4-player games
+fits Hard's static evaluation instead (``engine.search._EVAL``): 4-player games
 of Normal bots, each variant; at every turn, for every seat still in the
 round, its hand size (1..9, more as 9) and hand points // 4 (8 buckets)
 against the points it gains by the round's end (the token it returns after
 going out included). A cell's mean is shrunk towards its row's least-squares
 line by ``n / (n + 300)``, then stored in eighths of a point, one byte a cell.
-Prints the two tables as the Python bytes literals bots.py holds.
+Prints the two tables as the Python bytes literals engine/search.py holds.
 """
 
 import argparse
@@ -33,7 +33,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bots, game, rng  # noqa: E402
+from engine import bots, cards, game, rng  # noqa: E402
+from engine import search as hard  # noqa: E402  (Hard's constants)
 from tools import arena  # noqa: E402
 
 EVAL_SIZES = 9  # hand sizes 1..9 (more counts as 9)
@@ -54,7 +55,7 @@ def _round_gains(players, variant, games, seed):
                     for q in range(players):
                         if g.in_round(q):
                             h = min(g.hand_size(q), EVAL_SIZES)
-                            seen.append((q, (h, bots._hand_points(g.s, g.hand_at(q)) >> 2), g.score(q)))
+                            seen.append((q, (h, cards.hand_points(g.s, g.hand_at(q)) >> 2), g.score(q)))
                 g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
             if g.phase == game.CHOOSE_RETURN:
                 g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
@@ -66,7 +67,7 @@ def _round_gains(players, variant, games, seed):
 
 
 def fit_eval(games, seed, players=4, shrink=300.0):
-    """bots._EVAL for each variant (see the module docstring), as bytes."""
+    """search._EVAL for each variant (see the module docstring), as bytes."""
     out = []
     for variant in ("kadabra", "classic"):
         cells = _round_gains(players, variant, games, seed)
@@ -89,10 +90,15 @@ def fit_eval(games, seed, players=4, shrink=300.0):
     return out
 
 
+def holder(name):
+    """The module whose global ``name`` is: engine.bots (Easy, Normal) or engine.search (Hard's)."""
+    return bots if hasattr(bots, name) else hard
+
+
 def evaluate(setting, seats, variants, players, games, seed, budget, jobs):
     """The first seat's mean win rate (in %) under ``setting`` (name -> value)."""
     for name, value in setting.items():
-        setattr(bots, name, value)
+        setattr(holder(name), name, value)
     total = 0.0
     for variant in variants:
         for n in players:
@@ -104,7 +110,7 @@ def evaluate(setting, seats, variants, players, games, seed, budget, jobs):
 
 
 def search(names, seats, variants, players, games, seed, budget, jobs, steps=(1,), margin=0.3, rounds=4, log=print):
-    setting = {nm: getattr(bots, nm) for nm in names}
+    setting = {nm: getattr(holder(nm), nm) for nm in names}
     best = evaluate(setting, seats, variants, players, games, seed, budget, jobs)
     log("start %s: %.2f%%" % (setting, best))
     for _ in range(rounds):
@@ -132,8 +138,8 @@ def main():
     ap.add_argument("--seats", default="normal,jsai,jsai,jsai")
     ap.add_argument("--variants", default="classic,kadabra")
     ap.add_argument("--players", default="4", help="player counts, comma-separated")
-    ap.add_argument("--params", help="names of engine.bots constants, comma-separated")
-    ap.add_argument("--fit", action="store_true", help="fit Hard's static evaluation (bots._EVAL) instead")
+    ap.add_argument("--params", help="names of engine.bots or engine.search constants, comma-separated")
+    ap.add_argument("--fit", action="store_true", help="fit Hard's static evaluation (search._EVAL) instead")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
