@@ -188,9 +188,8 @@ class LogStore:
         for part in parts:
             n += len(part)
         here = False  # the image is self._rec, the new record already at its start
-        image = None  # type: bytearray | memoryview | None
         try:
-            image = bytearray(self.size)
+            image = bytearray(self.size)  # type: bytearray | memoryview
             end, fill = self.size, 0xFF  # blank flash after the records: the saves after it append again
         except MemoryError:
             # The heap has no 4 KB in one block (mid-game a heap full of small objects may not: the

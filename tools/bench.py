@@ -38,20 +38,24 @@ BOARD_PYSTONES = 1500
 # the game survives is reported on the console, so a run that hit one does not count as passing.
 FLOW_PRESSES = 40
 
-# Under CircuitPython: pystone, then Hard decisions in 4-player games (Hard in seat 0, Normal
-# elsewhere), timed with ticks_us, then pystone again, in one run (the mean of the two: this
-# machine's speed drifts). pystone's clock is ticks_ms() / 1000 in single-precision floats, whose
-# steps at a long-running clock's values are tens of ms (runs read 197k, 233k, 301k pystones/s):
-# it is given microseconds since the run began instead. Only
-# decisions that search count (a forced or obvious move returns at once and would flatter the
-# mean); the slowest is printed too.
-CP_SPEED = """
+# The head of both CircuitPython runs below: pystone, with a clock of microseconds since the run
+# began. Its own clock is ticks_ms() / 1000 in single-precision floats, whose steps at a
+# long-running clock's values are tens of ms (runs read 197k, 233k, 301k pystones/s).
+PYSTONE = """
 import time
 import pystone
 _zero = time.ticks_us()
-pystone.time = lambda: time.ticks_diff(time.ticks_us(), _zero) / 1000000  # (see below)
+pystone.time = lambda: time.ticks_diff(time.ticks_us(), _zero) / 1000000
+PASSES = %d
+"""
+
+# Under CircuitPython: pystone, then Hard decisions in 4-player games (Hard in seat 0, Normal
+# elsewhere), timed with ticks_us, then pystone again, in one run (the mean of the two: this
+# machine's speed drifts). Only decisions that search count (a forced or obvious move returns at
+# once and would flatter the mean); the slowest is printed too.
+CP_SPEED = PYSTONE + """
 from engine import bots, game, rng
-t, before = pystone.pystones(%d)
+t, before = pystone.pystones(PASSES)
 r = rng.Rng(7)
 spent = 0
 n = 0
@@ -86,12 +90,9 @@ print(int((before + after) / 2), n, spent, steps, slowest)
 # mean of the two is the figure). Waits (hal.board.Clock.sleep_ms: the keys' settling scans)
 # take as long on a board as here: they are counted, not slept, and added unscaled. pystone and
 # this script take the host's clock before the stand-ins come (supervisor.py's clock is virtual).
-CP_STARTUP = """
-import time
+CP_STARTUP = PYSTONE + """
 import gc
-import pystone
 import %s
-PASSES = %d
 t, stones = pystone.pystones(PASSES)
 from hal import board as _hb
 slept = [0]
@@ -139,7 +140,7 @@ def startup_runs(runs=11, version=None, heap="192k"):
         with open(os.path.join(flow.work, "settings.toml"), "w") as f:
             f.write(cpboard.SETTINGS)
         drive = os.path.relpath(flow.drive, flow.work)
-        code = CP_STARTUP % (", ".join(cpboard.standin_modules(version)), 15000, drive)
+        code = CP_STARTUP % (15000, ", ".join(cpboard.standin_modules(version)), drive)
         path = [drive, os.path.join(drive, "lib"), os.path.relpath(flow.standins, flow.work), cpboard.base()]
         for _ in range(runs):
             done = cpboard.run(version, code, heap, path, cwd=flow.work, timeout=120)
@@ -292,7 +293,7 @@ def board_figures(everything):
     with tempfile.TemporaryDirectory() as tmp:
         drive = cpboard.make_drive(os.path.join(tmp, "CIRCUITPY"), True)
         path = [drive, os.path.join(drive, "lib"), cpboard.base()]  # pystone.py lies there
-        done = cpboard.run(version, CP_SPEED.replace("PASSES", "20000") % (20000, 2), "256k", path, timeout=300)
+        done = cpboard.run(version, CP_SPEED % (20000, 2), "256k", path, timeout=300)
         if done.returncode:
             print("CircuitPython speed run failed:\n" + done.stdout + done.stderr)
             return
