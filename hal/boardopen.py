@@ -36,6 +36,11 @@ def buttons(found, notices):
     profile says the keys do (``scheme``, ``labels``, ``has``)."""
     family = __import__("hal.boards." + found.family, None, None, ("open",))
     display, keys = family.open(found, notices)
+    if getattr(family, type(keys).__name__, None) is type(keys):
+        # A family whose buttons are a class of its own (Fruit Jam, MEMENTO, PyPortal) keeps its
+        # module's globals alive in their methods: ``open``, start-up code, goes (~0.5 KB).
+        del family.open
+        hal.forget("hal.boards." + found.family)  # (a second start imports it afresh)
     if found.scheme != keys.scheme or found.labels != keys.labels:  # (the D-pad's are the class's)
         keys.scheme = found.scheme
         keys.labels = found.labels
@@ -66,7 +71,12 @@ def make_storage(found, notices):
         if found.nvm == "rp2040":
             from hal import nvmlog
 
-            return nvmlog.LogStore(nvm)
+            store = nvmlog.LogStore(nvm)
+            # Its record buffer for the largest record it takes, made now in a nearly empty heap:
+            # a game begun or resumed later (App.play's room()) then needs no new block, where after
+            # a resume's load checks a block of ~0.7 KB may not be found (the Fruit Jam's flow).
+            store.room(store.capacity)
+            return store
         if found.nvm == "esp32":  # (reads copy all 8 KB, without collecting: hal/nvmesp.py)
             from hal import nvmesp
 

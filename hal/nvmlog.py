@@ -117,8 +117,7 @@ class LogStore:
         n = HEAD + len(data) + TAIL
         if len(self._rec) < n:
             self._rec = bytearray(n + 128)
-        # (a game record given to _append is the start of self._rec: _compacted counts on it)
-        self._append(memoryview(record(SAVE + key, seq, data, self._rec))[:n], key)
+        self._append(memoryview(record(SAVE + key, seq, data, self._rec))[:n], key, True)
         self._seq[key] = seq
 
     def room(self, n):
@@ -128,6 +127,7 @@ class LogStore:
         builds the new nvm in it (``_compacted``)."""
         if self._end < 0:
             self.scan()
+        n = min(n, self.capacity)  # (no save is larger: save() refuses it)
         stats = self._live[1]
         n += HEAD + TAIL + (self._length(stats[-1]) if stats else 0) + HEAD
         if len(self._rec) < n:
@@ -154,8 +154,10 @@ class LogStore:
                 return False
         return True
 
-    def _append(self, rec, key):
-        """Write ``rec`` (of ``key``) after the last record, or compact the log around it."""
+    def _append(self, rec, key, own=False):
+        """Write ``rec`` (of ``key``) after the last record, or compact the log around it; ``own``:
+        ``rec`` is the start of ``self._rec`` (a save's record), where a tight heap's compaction
+        builds the new nvm."""
         at = self._end
         if self._blank(at, len(rec)):
             self.write(at, rec)
@@ -166,28 +168,29 @@ class LogStore:
             else:
                 self.scan()
             return
-        self.write(0, self._compacted(rec, key))  # (the image is let go before the scan reads)
+        self.write(0, self._compacted(rec, key, own))  # (the image is let go before the scan reads)
         self.scan()
 
-    def _compacted(self, rec, key):
+    def _compacted(self, rec, key, own):
         """The nvm after one erase: the game's record first (the new one when it is the game's),
         the other key's newest, then the copies kept aside, and blank flash."""
-        parts = []
+        parts = []  # type: list  # the new nvm's records in order: ``rec``, or where one is on flash
         for k in (0, 1):
             if k == key and rec[2] == SAVE + key:
                 parts.append(rec)
             elif self._live[k] or self._damaged[k] >= 0:  # a damaged one may be all there is
-                parts.append(self._raw(self._live[k][-1] if self._live[k] else self._damaged[k]))
+                parts.append(self._live[k][-1] if self._live[k] else self._damaged[k])
         for k in (0, 1):
             kept = self._kept[k]
-            for at in kept[:1] + kept[1:][-1:]:  # the first and the last
-                parts.append(self._raw(at))
+            parts.extend(kept[:1] + kept[1:][-1:])  # the first and the last
             if k == key and rec[2] == ASIDE + key:
                 parts.append(rec)
-        n = 0
+        n = before = 0  # all the records' bytes; those before ``rec``
         for part in parts:
-            n += len(part)
-        here = False  # the image is self._rec, the new record already at its start
+            if part is rec:
+                before = n
+            n += len(rec) if part is rec else self._length(part)
+        moved = False  # ``rec`` is in its place in the image already
         try:
             image = bytearray(self.size)  # type: bytearray | memoryview
             end, fill = self.size, 0xFF  # blank flash after the records: the saves after it append again
@@ -196,16 +199,28 @@ class LogStore:
             # 4 KB is not held for the game's whole life, as on a 90 KB heap it is 4 KB the game
             # lacks). Then the records and an end mark (a header of zeros: no record) over the old
             # log, which the C code copies back after them; the next save erases again, as every
-            # save does on SAMD51, until a compaction finds its 4 KB. A new game record from save()
-            # is the start of self._rec already: the others go after it there when they fit.
+            # save does on SAMD51, until a compaction finds its 4 KB. A save's record is the start
+            # of self._rec, which App.play's room() made with space for the others after it: it
+            # moves to its place there (from its end: the two may overlap), the others come around it.
             end, fill = n + HEAD, 0
-            here = parts[0] is rec and rec[2] == SAVE and len(self._rec) >= end
-            image = memoryview(self._rec)[:end] if here else bytearray(end)
+            moved = own and len(self._rec) >= end
+            if moved:
+                image = memoryview(self._rec)[:end]
+                for i in range(len(rec) - 1, -1, -1) if before else ():
+                    image[before + i] = image[i]
+            else:
+                image = bytearray(end)
+        nvm = self.nvm
         pos = 0
         for part in parts:
-            if not (here and part is rec):
-                image[pos : pos + len(part)] = part
-            pos += len(part)
+            if part is rec:
+                if not moved:
+                    image[pos : pos + len(rec)] = rec
+                pos += len(rec)
+            else:  # byte by byte: the RP2s read flash in place, a slice would be a copy on the heap
+                for i in range(part, part + self._length(part)):
+                    image[pos] = nvm[i]
+                    pos += 1
         for i in range(pos, end):
             image[i] = fill
         return image
@@ -213,10 +228,6 @@ class LogStore:
     def _length(self, at):
         """The bytes on flash of the (scanned) record at ``at``, from its header."""
         return HEAD + (self.nvm[at + 4] | self.nvm[at + 5] << 8) + TAIL
-
-    def _raw(self, at):
-        """The bytes of the record at ``at`` as they are on flash (damage and all)."""
-        return self.nvm[at : at + self._length(at)]
 
     def write(self, at, data):
         """Write ``data`` at ``at`` and read it back byte by byte (the RP2s read their flash in place:
