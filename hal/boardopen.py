@@ -36,11 +36,6 @@ def buttons(found, notices):
     profile says the keys do (``scheme``, ``labels``, ``has``)."""
     family = __import__("hal.boards." + found.family, None, None, ("open",))
     display, keys = family.open(found, notices)
-    if getattr(family, type(keys).__name__, None) is type(keys):
-        # A family whose buttons are a class of its own (Fruit Jam, MEMENTO, PyPortal) keeps its
-        # module's globals alive in their methods: ``open``, start-up code, goes (~0.5 KB).
-        del family.open
-        hal.forget("hal.boards." + found.family)  # (a second start imports it afresh)
     if found.scheme != keys.scheme or found.labels != keys.labels:  # (the D-pad's are the class's)
         keys.scheme = found.scheme
         keys.labels = found.labels

@@ -318,25 +318,6 @@ def test_pygamer_uses_4_register_keys_and_the_joystick_with_a_dead_zone(fake_boa
     assert bt.press() == hal.UP and bt.held() == hal.UP
 
 
-def test_a_family_module_keeps_its_buttons_class_but_not_its_start_up_open(fake_board, monkeypatch):
-    # The Fruit Jam's buttons are a class of its family's module (the keyboard's characters): the
-    # module's globals live on in its methods, and ``open`` (the DVI display's making, start-up
-    # code) would with them. hal/boardopen.py drops it once the display and the buttons are made.
-    b = fake_board.board
-    b.board_id = "adafruit_fruit_jam"
-    b.BUTTON1, b.BUTTON2, b.BUTTON3 = "B1", "B2", "B3"
-    fake_board.supervisor.runtime = types.SimpleNamespace(display=FakeDisplay(), serial_bytes_available=0)
-    monkeypatch.setattr(fake_board.supervisor.runtime.display, "width", 320, raising=False)
-    monkeypatch.setattr(fake_board.supervisor.runtime.display, "height", 240, raising=False)
-    hw = hb.open()
-    assert hw.name == "Fruit Jam" and hw.notices == []
-    poll = type(hw.buttons).poll
-    assert poll.__module__ == "hal.boards.fruitjam" and "open" not in poll.__globals__
-    assert "hal.boards.fruitjam" not in sys.modules
-    Scanner.created[-1].push(2, True)
-    assert hw.buttons.press() == hal.RIGHT  # (Btn3: next)
-
-
 def test_the_rp2_log_makes_its_record_buffer_at_start_up_for_its_largest_record(fake_board):
     # In the nearly empty heap of start-up: a game resumed after the load checks needs no new block.
     b = fake_board.board
