@@ -75,7 +75,7 @@ def make_storage(found, notices):
         if found.nvm == "esp32":  # (reads copy all 8 KB, without collecting: hal/nvmesp.py)
             from hal import nvmesp
 
-            return saves.NvmStore(nvmesp.Nvm(nvm), blob=True)
+            return nvmesp.store(nvm)
         return saves.NvmStore(nvm)
     writable = False
     try:

@@ -1,30 +1,60 @@
 """The ESP32 ports' nvm, with room made before each access (loaded on those boards only).
 
 CircuitPython's ESP32 nvm is an 8 KB blob in ESP-IDF's NVS: every read and every write first
-copies the whole blob into a buffer on the GC heap, made with ``m_malloc_without_collect``
-(ports/espressif/common-hal/nvm/ByteArray.c): no collection makes room for it, so a heap
-holding only garbage refuses it with MemoryError. A collection before each access gives the
-blob the room the game's garbage held. (These boards keep their heap in 2 MB of PSRAM, where the
-blob nearly always finds room anyway; the board flow's tighter heaps need this.)
+copies the whole blob into a buffer on the GC heap, made with ``m_malloc_without_collect`` and
+freed at once after (ports/espressif/common-hal/nvm/ByteArray.c): no collection makes room for
+it, so a heap holding only garbage refuses it with MemoryError. A collection before each access
+gives the blob the room the game's garbage held, and the room held between accesses (``hold``)
+gives it a block of its size in a heap fragmented mid-game. (These boards keep their heap in
+2 MB of PSRAM, where the blob nearly always finds room anyway; the board flow's tighter heaps
+need this.)
 """
 
 import gc
 
+from hal.saves import NvmStore
+
+_ITEM = (None,)  # the room's stuff
+
+
+def store(nvm):
+    """The saves' store in ``microcontroller.nvm`` of an ESP32 board: both keys read now (start-up:
+    a heap with room for the blob and for the slices' copies), then the blob's room held."""
+    wrapped = Nvm(nvm)
+    saves = NvmStore(wrapped, blob=True)
+    try:
+        saves.scan(0)
+        saves.scan(1)
+    except Exception as e:  # (the game's load reads again, and says what went wrong)
+        print("nvm not read:", repr(e))
+    wrapped.hold()  # from now on only the blob in its room: the store reads by index and writes
+    return saves
+
 
 class Nvm:
     """``microcontroller.nvm`` as hal/saves.py uses it (len, an index or a slice read or written),
-    with the blob's room held for it: ``room``, a buffer of the blob's size made at start-up (an
-    empty heap has the room), let go just before each access and taken again after, so that the
-    blob finds the same room in a heap fragmented mid-game."""
+    collecting before each access; once :meth:`hold` was called, with the blob's room held for it
+    between accesses (``room``), let go just before each one and taken again after."""
 
     def __init__(self, nvm):
         self.nvm = nvm
         self.room = None
+        self.held = False
+        self._items = (len(nvm) - 8) // 4  # the room's tuple: as many bytes as the blob
+    def hold(self):
+        """Hold the blob's room from now on: once the reads that make objects of their own are done
+        (:func:`store` scans the saves first). A slice read makes its bytearray before the
+        blob, in the lowest free block, which could be the room; after it, the store reads by index
+        and writes (hal/saves.py: ``blob``), which make nothing on the heap but the blob."""
+        self.held = True
         self._hold()
 
     def _hold(self):
         try:
-            self.room = bytearray(len(self.nvm))
+            # One block of the blob's size: a tuple is one allocation (its 8-byte head, 4 bytes an
+            # item). A bytearray is two, its 16-byte object first, in the lowest free block: the
+            # room's own first block when there is none lower, and then the blob no longer fits.
+            self.room = _ITEM * self._items
         except MemoryError:  # (no room now: the next access tries again)
             self.room = None
 
@@ -40,11 +70,13 @@ class Nvm:
         try:
             return self.nvm[key]
         finally:
-            self._hold()
+            if self.held:
+                self._hold()
 
     def __setitem__(self, key, value):
         self._free()
         try:
             self.nvm[key] = value
         finally:
-            self._hold()
+            if self.held:
+                self._hold()

@@ -215,8 +215,9 @@ class NvmStore:
         self.capacity = len(nvm) // CELLS - HEAD - TAIL
         self.where = where
         # ESP32: every read copies the whole NVS blob onto the heap (see write()). Both keys are
-        # then read at the first load (start-up, the heap still empty) and never again: a load
-        # returns the payload the store knows (the one it read or the last one it wrote).
+        # then read at the first load (start-up: hal/nvmesp.py's store, before it holds the blob's
+        # room) and never again: a load returns the payload the store knows (the one it read or
+        # the last one it wrote).
         self.blob = blob
         self.lost = False  # load() found a save cut short or damaged, and no good one
         self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned

@@ -183,7 +183,7 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 # PSRAM for a heap); the Fruit Jam loads the RP2 log store and its USB keyboard code on the 320x240
 # layout (8 MB of PSRAM).
 OVER_GOAL_KB = {
-    "funhouse": 4,
+    "funhouse": 5,
     "feather_s2_reverse_tft": 7,
     "feather_s3_reverse_tft": 7,
     "memento": 4,

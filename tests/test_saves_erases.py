@@ -235,6 +235,70 @@ def test_the_esp32_nvm_collects_before_each_access(monkeypatch):
     assert saves.NvmStore(nvmesp.Nvm(nvm.nvm), blob=True).load() == b"game"
 
 
+def test_the_esp32_store_reads_both_keys_first_then_holds_the_blobs_room_in_one_block():
+    # A slice read makes its bytearray before the blob, in the lowest free block, which could be
+    # the room: so the store reads both keys at start-up before the room is held, and after that
+    # reads by index only. The room is one allocation of the blob's size (a tuple: 8-byte head,
+    # 4 bytes an item on a 32-bit board); a bytearray's 16-byte object could take its first block.
+    class Counting(bytearray):
+        reads = []
+
+        def __getitem__(self, i):
+            Counting.reads.append(i)
+            return bytearray.__getitem__(self, i)
+
+    first = saves.NvmStore(bytearray(b"\xff" * 8192))
+    first.save(b"game")
+    first.save(b"stats", 1)
+    raw = Counting(first.nvm)
+    store = nvmesp.store(raw)
+    assert store.nvm.held and type(store.nvm.room) is tuple and 8 + 4 * len(store.nvm.room) == 8192
+    Counting.reads = []
+    assert store.load() == b"game" and store.load(1) == b"stats" and Counting.reads == []
+    store.save(b"game 2")
+    assert all(type(i) is int for i in Counting.reads)  # the read-back: by index
+    assert saves.NvmStore(bytearray(raw)).load() == b"game 2"
+
+
+def test_the_esp32_nvm_standin_makes_the_blob_and_frees_it_at_once_as_the_c_code_does(tmp_path):
+    # ports/espressif/common-hal/nvm/ByteArray.c: m_malloc_without_collect(8192), then gc_free.
+    # The stand-in reads 8192 characters from an empty text file with the collector off: one block
+    # of 8192 bytes, freed before the read returns; a heap without one refuses as the C code does.
+    from tools import cpboard
+
+    if cpboard.missing(cpboard.VERSIONS[0]):
+        pytest.skip(cpboard.missing(cpboard.VERSIONS[0]))
+    code = """
+import gc, microcontroller
+nvm = microcontroller.ByteArray(8192, "esp32")
+nvm[5]
+nvm[0:2] = b"ab"  # (the stand-in's files opened: kept open)
+gc.collect()
+gc.disable()  # (what is dropped stays until a collection: only what was freed at once comes back)
+before = gc.mem_free()
+nvm[5]
+nvm[0:2] = b"cd"
+print("kept", before - gc.mem_free() < 100)
+gc.enable()
+fill = []
+try:
+    while True:
+        fill.append(bytearray(3000))
+except MemoryError:
+    pass
+gc.collect()
+try:
+    nvm[5]
+except MemoryError as e:
+    print("refused", e)
+"""
+    (tmp_path / "nvm.bin").write_bytes(bytes(8192))  # (the board flow's nvm file: cpboard.Flow.power_on)
+    for version in cpboard.VERSIONS:
+        done = cpboard.run(version, code, "64k", [cpboard.STANDINS], cwd=str(tmp_path))
+        refused = "refused memory allocation failed, allocating 8192 bytes"
+        assert done.stdout.split("\n")[:2] == ["kept True", refused], done.stdout + done.stderr
+
+
 # ---- two kinds of record: the game and the statistics --------------------------------------------
 @pytest.mark.parametrize("rule", ["samd51", "rp2040"])
 def test_statistics_are_a_second_record_kind_with_their_own_copies_aside(rule):

@@ -18,7 +18,7 @@ by the port's rule (``rule``), counted in ``erases``:
   (ports/nordic common-hal/nvm/ByteArray.c, peripherals/nrf/nvm.c);
 * ``"esp32"``: the nvm is an 8 KB blob in ESP-IDF's NVS: every read and every write first
   copies the whole blob into a buffer on the GC heap (ports/espressif common-hal/nvm/ByteArray.c),
-  made and dropped here too, so that the game's heap figures carry it; a write counts 2 erases
+  made and freed at once here too (``_blob``), so that the game's heap figures carry it; a write counts 2 erases
   (docs/BOARDS.md's estimate of NVS's 4 KB sectors).
 
 The board flow's nvm is the board's (board.py makes it, ``LAMA_STANDIN_BOARD``): 4 KB and
@@ -38,12 +38,11 @@ heap, which a board's nvm (C code, its names in ROM) does not have.
 
 import gc
 
-_FILES = ("nvm.bin", "nvm.log", "nvm-erases.log")
+_FILES = ("nvm.bin", "nvm.log", "nvm-erases.log", "nvm-blob.txt")  # (the last: ESP32's, empty: _blob)
 _scratch = bytearray(256)  # (made once, counted with the stand-ins: the C code's buffers are on its stack)
 _head = bytearray(4)  # a log record's offset and length
 _zero = bytes(1)  # an erase in nvm-erases.log
 _one = bytearray(1)  # a byte written by index
-_ITEM = (None,)  # the ESP32 blob's stuff (Nvm._blob)
 
 
 class ByteArray:
@@ -55,7 +54,10 @@ class ByteArray:
         self.size = size
         self.erases = 0
         self.writes = 0
-        self._files = [None, None, None]
+        self._files = [None, None, None, None]
+        if rule == "esp32" and mem is None:  # (opened now: its object counts with the stand-ins)
+            open(_FILES[3], "w").close()
+            self._files[3] = open(_FILES[3])
 
     def __len__(self):
         return self.size
@@ -79,16 +81,21 @@ class ByteArray:
         self.stop = max(self.start, min(max(stop, 0), size))
 
     def _blob(self):
-        """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first
-        (ports/espressif/common-hal/nvm/ByteArray.c), and drops it after: that much heap, at once."""
-        if self.rule == "esp32":  # (m_malloc_without_collect: no collection makes room for it)
+        """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first,
+        made without a collection (``m_malloc_without_collect``) and freed at once after it
+        (``gc_free``: ports/espressif/common-hal/nvm/ByteArray.c). Here: ``read(size)`` of an empty
+        text file, with the collector off. MicroPython makes its buffer of exactly ``size`` bytes in
+        one block (py/stream.c: ``vstr_init``) and, as nothing came, frees it at once (``vstr_clear``:
+        the empty str is a qstr), leaving nothing behind; a refusal says "memory allocation failed,
+        allocating 8192 bytes" as the C code's does. (A Python object made and dropped instead
+        would stay until a collection, and a stale pointer to it on the C stack could keep it past
+        one: the next blob then found no room where the board's would.) Only the board flow (no
+        ``mem``) models the heap: in memory, on CPython, there is none to model."""
+        if self._files[3] is not None:  # (no more locals: this frame stays off the heap, see below)
             on = gc.isenabled()
             gc.disable()
             try:
-                # One block of the blob's size, as m_malloc makes it: a tuple is one allocation, its
-                # 8-byte head and 4 bytes an item. (A bytearray would be two: its 16-byte object
-                # first, in the lowest free block, which can split the room a game made for the blob.)
-                _ITEM * (self.size // 4 - 2)
+                self._files[3].read(self.size)
             finally:
                 if on:
                     gc.enable()
