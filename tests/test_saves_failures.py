@@ -132,30 +132,25 @@ def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once(
     # before the blob, where it may split the room hal/nvmesp.py holds for it. So the ESP32 store
     # (blob) reads both keys at its first load and never slices again: a save is checked by index
     # (seq, CRC, last byte), a later load is what the store knows.
-    class Counting(bytearray):
-        reads = []
-
-        def __getitem__(self, i):
-            Counting.reads.append(i)
-            return bytearray.__getitem__(self, i)
+    from tools import nvmflash
 
     for blob in (True, False):
         stats = saves.NvmStore(bytearray(b"\xff" * 8192))
         stats.save(b"wins", 1)
-        nvm = Counting(stats.nvm)
+        nvm = nvmflash.Reads(stats.nvm)
         store = saves.NvmStore(nvm, blob=blob)
         assert store.load() is None
-        Counting.reads = []
+        nvm.reads.clear()
         store.save(bytes(range(200)))
         if blob:
-            assert len(Counting.reads) == 4 and all(isinstance(i, int) for i in Counting.reads)
-            Counting.reads = []
+            assert len(nvm.reads) == 4 and all(isinstance(i, int) for i in nvm.reads)
+            nvm.reads.clear()
             assert store.load() == bytes(range(200)) and store.load(1) == b"wins"
             store.save(b"more wins", 1)
             assert store.load(1) == b"more wins" and store.load() == bytes(range(200))
-            assert len(Counting.reads) == 4  # the second save's check: no load read anything
+            assert len(nvm.reads) == 4  # the second save's check: no load read anything
         else:
-            assert len(Counting.reads) >= 200  # SAMD51, nRF52: flash read in place, byte by byte
+            assert len(nvm.reads) >= 200  # SAMD51, nRF52: flash read in place, byte by byte
         assert saves.NvmStore(bytearray(nvm)).load() == bytes(range(200))
 
 

@@ -68,3 +68,16 @@ def store_for(nvm):
     from hal import nvmlog, saves
 
     return nvmlog.LogStore(nvm) if nvm.rule == "rp2040" else saves.NvmStore(nvm)
+
+
+class Reads(bytearray):
+    """An nvm in memory that notes what it is read with (``reads``: each index or slice), for the
+    ESP32 store's checks: each read there copies the whole 8 KB blob."""
+
+    def __init__(self, data):
+        bytearray.__init__(self, data)
+        self.reads = []  # type: list
+
+    def __getitem__(self, k):
+        self.reads.append(k)
+        return bytearray.__getitem__(self, k)
