@@ -318,6 +318,39 @@ def test_pygamer_uses_4_register_keys_and_the_joystick_with_a_dead_zone(fake_boa
     assert bt.press() == hal.UP and bt.held() == hal.UP
 
 
+def test_the_fruit_jams_usb_keyboard_presses_what_its_keys_say(fake_board, monkeypatch):
+    # hal/boards/fruitjam.py: Enter, Space = act; Backspace, Delete, Esc alone = back; Tab, m = the
+    # menu; arrows (ESC [ A..D): up and left = previous, down and right = next; anything else nothing.
+    import io
+
+    typed = io.StringIO("")  # (nothing typed while the board starts)
+    monkeypatch.setattr(sys, "stdin", typed)
+
+    class Runtime:
+        display = FakeDisplay()
+
+        @property
+        def serial_bytes_available(self):
+            return len(sys.stdin.getvalue()) - sys.stdin.tell()
+
+    Runtime.display.width, Runtime.display.height = 320, 240
+    b = fake_board.board
+    b.board_id = "adafruit_fruit_jam"
+    b.BUTTON1, b.BUTTON2, b.BUTTON3 = "B1", "B2", "B3"
+    fake_board.supervisor.runtime = Runtime()
+    hw = hb.open()
+    assert hw.name == "Fruit Jam" and hw.notices == []
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\r\n \x08\x7f\tmqx\x1b[A\x1b[B\x1b[C\x1b[D\x1b"))
+    got = []
+    while True:
+        p = hw.buttons.press()
+        if not p:
+            break
+        got.append(p)
+    A, B, S, L, R = hal.A, hal.B, hal.START, hal.LEFT, hal.RIGHT
+    assert got == [A, A, A, B, B, S, S, L, R, R, L, B]
+
+
 def test_the_rp2_log_makes_its_record_buffer_at_start_up_for_its_largest_record(fake_board):
     # In the nearly empty heap of start-up: a game resumed after the load checks needs no new block.
     b = fake_board.board

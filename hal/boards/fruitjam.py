@@ -23,9 +23,12 @@ import supervisor
 import hal
 from hal import keypads
 
-# A typed character -> the logical bits it presses (arrows come as ESC [ A..D)
-TYPED = {"\r": hal.A, "\n": hal.A, " ": hal.A, "\x08": hal.B, "\x7f": hal.B, "\t": hal.START, "m": hal.START}
-ARROWS = {"A": hal.LEFT, "B": hal.RIGHT, "C": hal.RIGHT, "D": hal.LEFT}
+# A typed character -> the logical bits it presses: TYPED's character at i presses BITS[i]; the
+# arrows come as ESC [ and a letter (ARROWS' at i: the bits at 7 + i). (Two strings and bytes, not
+# two dicts: this module stays on the heap with the buttons' class.)
+TYPED = "\r\n \x08\x7f\tm"
+ARROWS = "ABCD"
+BITS = bytes((hal.A, hal.A, hal.A, hal.B, hal.B, hal.START, hal.START, hal.LEFT, hal.RIGHT, hal.RIGHT, hal.LEFT))
 
 
 class JamButtons(keypads.KeypadButtons):
@@ -37,11 +40,14 @@ class JamButtons(keypads.KeypadButtons):
         runtime = supervisor.runtime
         while runtime.serial_bytes_available:
             ch = sys.stdin.read(1)
-            bits = TYPED.get(ch, 0)
+            at = TYPED.find(ch) if ch else -1  # ("" at the end of input: "".find is 0)
+            bits = BITS[at] if at >= 0 else 0
             if ch == "\x1b":  # an arrow (ESC [ letter) or Esc alone (back)
                 bits = hal.B
                 if runtime.serial_bytes_available and sys.stdin.read(1) == "[":
-                    bits = ARROWS.get(sys.stdin.read(1), 0)
+                    ch = sys.stdin.read(1)
+                    at = ARROWS.find(ch) if ch else -1
+                    bits = BITS[7 + at] if at >= 0 else 0
             if bits:
                 self.push(bits)
 
