@@ -9,7 +9,7 @@
 import pytest
 
 from engine import bots, rng
-from hal import filestore, mock, nvmlog, saves
+from hal import filestore, mock, nvmesp, nvmlog, saves
 from play import app as appmod
 from play import match as mt
 from tests.flow_driver import Driver, new_game_script
@@ -77,6 +77,7 @@ def _stores(tmp_path):
         return [x for x in got if x is not None]
 
     yield "nvm", saves.NvmStore(bytearray(8192)), places
+    yield "esp32", nvmesp.store(bytearray(8192)), places  # (reads both keys first, then holds the blob's room)
     yield "log", nvmlog.LogStore(bytearray(b"\xff") * 4096), lambda s: [s._record(a)[1] for a in s._kept[0]]
     path = str(tmp_path / "lama.sav")
 
@@ -95,7 +96,7 @@ def _stores(tmp_path):
     yield "mock", m, lambda s: [x for x in (s.aside, s.aside2) if x is not None]
 
 
-@pytest.mark.parametrize("which", ["nvm", "log", "file", "mock"])
+@pytest.mark.parametrize("which", ["nvm", "esp32", "log", "file", "mock"])
 def test_a_second_refused_save_is_kept_beside_the_first_and_a_third_says_one_is_gone(which, tmp_path):
     name, store, asides = [x for x in _stores(tmp_path) if x[0] == which][0]
     notes = []
@@ -111,14 +112,15 @@ def test_a_second_refused_save_is_kept_beside_the_first_and_a_third_says_one_is_
         assert len(kept) == 2
 
 
-def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before():
+@pytest.mark.parametrize("board", ["samd51", "esp32"])
+def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before(board):
     nvm = bytearray(8192)
     shown = []
     for k in range(3):
         store = saves.NvmStore(nvm)
         store.save(b"not a game save %d" % k)  # a valid store record the engine refuses
         hw = mock.Hardware("A", seed=k)
-        hw.storage = saves.NvmStore(nvm)
+        hw.storage = nvmesp.store(nvm) if board == "esp32" else saves.NvmStore(nvm)
         with pytest.raises(mock.Done):
             appmod.App(hw).run()
         shown.append(" ".join(" ".join(hw.screen.screens[0]).split()))
