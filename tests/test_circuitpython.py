@@ -187,7 +187,7 @@ OVER_GOAL_KB = {
     "feather_s2_reverse_tft": 7,
     "feather_s3_reverse_tft": 7,
     "memento": 4,
-    "fruit_jam": 2,
+    "fruit_jam": 1,
 }
 
 
