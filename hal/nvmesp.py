@@ -21,14 +21,14 @@ def store(nvm):
     """The saves' store in ``microcontroller.nvm`` of an ESP32 board: both keys read now (start-up:
     a heap with room for the blob and for the slices' copies), then the blob's room held."""
     wrapped = Nvm(nvm)
-    saves = NvmStore(wrapped, blob=True)
+    kept = NvmStore(wrapped, blob=True)
     try:
-        saves.scan(0)
-        saves.scan(1)
+        kept.scan(0)
+        kept.scan(1)
     except Exception as e:  # (the game's load reads again, and says what went wrong)
         print("nvm not read:", repr(e))
     wrapped.hold()  # from now on only the blob in its room: the store reads by index and writes
-    return saves
+    return kept
 
 
 class Nvm:
@@ -40,7 +40,8 @@ class Nvm:
         self.nvm = nvm
         self.room = None
         self.held = False
-        self._items = (len(nvm) - 8) // 4  # the room's tuple: as many bytes as the blob
+        self._items = (len(nvm) - 8) // 4  # the room's tuple: as many bytes as the blob (32-bit)
+
     def hold(self):
         """Hold the blob's room from now on: once the reads that make objects of their own are done
         (:func:`store` scans the saves first). A slice read makes its bytearray before the
