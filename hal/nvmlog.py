@@ -97,8 +97,11 @@ class LogStore:
         self._end = at
 
     def load(self, key=0):
-        """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
-        self.scan()
+        """The payload of ``key``'s newest valid record; a damaged one raw; None when none. (The log
+        as this store last scanned or wrote it: only this store writes it, and a board's start-up
+        has scanned it already, hal/boardopen.py.)"""
+        if self._end < 0:
+            self.scan()
         live = self._live[key]
         at = live[-1] if live else self._damaged[key]
         self._loaded[key] = at
@@ -231,8 +234,13 @@ class LogStore:
 
     def write(self, at, data):
         """Write ``data`` at ``at`` and read it back byte by byte (the RP2s read their flash in place:
-        a slice would copy up to the whole 4 KB onto the heap)."""
-        write(self.nvm, at, data)
+        a slice would copy up to the whole 4 KB onto the heap). A write that failed leaves the log
+        for the next scan to read (``_end`` -1)."""
+        try:
+            write(self.nvm, at, data)
+        except OSError:
+            self._end = -1
+            raise
 
     def set_aside(self, key=0):
         """Append a copy of the record load() returned as kept aside; from then on load() skips it."""
