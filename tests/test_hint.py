@@ -41,6 +41,22 @@ def test_the_hint_is_normal_s_choice_and_its_reason_sees_no_hidden_card():
     assert len(seen) >= 10, seen  # every kind of reason came up
 
 
+def test_a_skip_is_explained_by_the_same_nearness_normal_skips_for():
+    # engine/bots.py skips with the magic token when someone else still in the round holds
+    # _NEAR_SKIP cards or fewer; play/hint.py computes that nearness on its own and must say so
+    # exactly then (the two are kept apart: bots.py's globals are counted, tests/test_bots.py).
+    said = {True: 0, False: 0}
+    for g, p in _positions(6000, 3):
+        if g.show_active:  # (then a skip gives the token back for the show)
+            continue
+        near = min([g.hand_size(q) for q in range(g.players) if q != p and g.in_round(q)] or [99])
+        text = hint.describe(g, p, game.SKIP)
+        close = near <= bots._NEAR_SKIP
+        assert ("before someone goes out" in text) == close, (near, text)
+        said[close] += 1
+    assert said[True] > 10 and said[False] > 100
+
+
 def test_the_reasons_fit_the_screen_in_a_few_lines():
     from play.ui import wrap
 
