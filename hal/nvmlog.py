@@ -124,10 +124,11 @@ class LogStore:
         self._seq[key] = seq
 
     def room(self, n):
-        """The record buffer for saves of up to ``n`` bytes, made now (a game begins: no save
-        mid-game has to find a new block, hal/__init__.py), with room after the record for the
-        statistics' newest and an end mark: a compaction in a heap that has no 4 KB in one block
-        builds the new nvm in it (``_compacted``)."""
+        """The record buffer for saves of up to ``n`` bytes, made now (at start-up for the largest
+        record, hal/boardopen.py; when a game begins: no save mid-game has to find a new block,
+        hal/__init__.py), with room after the record for the statistics' newest and an end mark:
+        a compaction in a heap that has no 4 KB in one block builds the new nvm in it
+        (``_compacted``)."""
         if self._end < 0:
             self.scan()
         n = min(n, self.capacity)  # (no save is larger: save() refuses it)
@@ -142,11 +143,8 @@ class LogStore:
         live = self._live[key]
         if not live:
             return False
-        nvm = self.nvm
-        at = live[-1] + HEAD
-        if nvm[at - 4] | nvm[at - 3] << 8 != len(data):  # (the header's length)
-            return False
-        return same(nvm, at, data)
+        at = live[-1]
+        return self._length(at) == HEAD + len(data) + TAIL and same(self.nvm, at + HEAD, data)
 
     def _blank(self, at, n):
         nvm = self.nvm
@@ -203,8 +201,9 @@ class LogStore:
             # lacks). Then the records and an end mark (a header of zeros: no record) over the old
             # log, which the C code copies back after them; the next save erases again, as every
             # save does on SAMD51, until a compaction finds its 4 KB. A save's record is the start
-            # of self._rec, which App.play's room() made with space for the others after it: it
-            # moves to its place there (from its end: the two may overlap), the others come around it.
+            # of self._rec, which room() made (at start-up: hal/boardopen.py) with space for the
+            # others after it: it moves to its place there (from its end: the two may overlap), the
+            # others come around it.
             end, fill = n + HEAD, 0
             moved = own and len(self._rec) >= end
             if moved:
