@@ -88,7 +88,9 @@ class LogStore:
                     self._kept[key].append(at)
                     payload = self._record(at)[1]
                     for old in self._live[key] + [self._damaged[key]]:  # the copy's original
-                        if old >= 0 and self._record(old)[1:4:2] == (payload, seq):
+                        # (no ``[1:4:2]``: CircuitPython slices a tuple with step 1 only)
+                        found = self._record(old) if old >= 0 else None
+                        if found and found[3] == seq and found[1] == payload:
                             if old == self._damaged[key]:
                                 self._damaged[key] = -1
                             else:

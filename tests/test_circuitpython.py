@@ -146,6 +146,35 @@ def test_bots_of_every_level_choose_legal_actions_and_a_decision_allocates_nothi
     assert worst.strip("]") == "0, 0, 0", done.stdout
 
 
+# The RP2 log (hal/nvmlog.py) through everything a board meets: saves, statistics, a save kept
+# aside (its scan pairs the copy with its original), a reboot's scan, compactions. CircuitPython
+# refuses what CPython allows (a tuple sliced with a step, one of them): a store that raised here
+# would stop every start-up of an RP2 board whose nvm holds an aside copy.
+LOG_STORE = """
+from hal import nvmlog
+nvm = bytearray(b"\\xff" * 4096)
+s = nvmlog.LogStore(nvm)
+s.room(s.capacity)
+for i in range(30):
+    s.save(b"game %d " % i * 20)
+    if i % 7 == 3:
+        s.save(b"stats %d" % i, 1)
+    if i % 11 == 5:  # (what load() gave is what set_aside keeps: the app's order)
+        s.load()
+        print("aside", s.set_aside())
+again = nvmlog.LogStore(nvm)
+print("load", again.load()[:8], again.load(1), again.aside()[:8], again.lost)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_rp2_log_store_runs_on_circuitpython(version, drive):
+    done = run(version, drive, LOG_STORE, "32k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("aside nvm aside") == 3, done.stdout
+    assert "load bytearray(b'game 29 ') bytearray(b'stats 24') bytearray(b'game 27 ') False" in done.stdout, done.stdout
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
     done = run(version, drive, MOCK_FLOW % 3, "64k")
