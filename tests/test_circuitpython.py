@@ -76,6 +76,12 @@ def run(version, drive, code, heap):
     return cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")])
 
 
+def on_cpython(code):
+    """What ``code`` prints on CPython, from the sources (the lock-step checks' other side)."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=cpboard.ROOT, capture_output=True, text=True, check=True)
+    return done.stdout
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 def test_selftest_200_games_in_a_32k_heap(version, drive):
     done = run(version, drive, "import engine.selftest as t; t.main(200)", "32k")
@@ -93,8 +99,8 @@ def test_the_heap_limit_is_real(version, drive):
 def test_r24_the_same_games_as_cpython(version, drive):
     done = run(version, drive, TRACE, "64k")
     assert done.returncode == 0, done.stderr
-    here = subprocess.run([sys.executable, "-c", TRACE], cwd=cpboard.ROOT, capture_output=True, text=True, check=True)
-    assert len(done.stdout.splitlines()) == 5 and done.stdout == here.stdout
+    here = on_cpython(TRACE)
+    assert len(done.stdout.splitlines()) == 5 and done.stdout == here
 
 
 @pytest.mark.parametrize("version", VERSIONS)
@@ -180,9 +186,68 @@ for make in (nvmlog.LogStore, saves.NvmStore, lambda nvm: saves.NvmStore(nvm, bl
 def test_the_nvm_stores_run_on_circuitpython_as_on_cpython(version, drive):
     done = run(version, drive, STORES, "64k")
     assert done.returncode == 0, done.stdout + done.stderr
-    here = subprocess.run([sys.executable, "-c", STORES], cwd=cpboard.ROOT, capture_output=True, text=True, check=True)
-    assert here.stdout.count("load b'game 29 ' b'stats 24' b'game 27 ' False") == 3, here.stdout
-    assert done.stdout == here.stdout, (done.stdout, here.stdout)
+    here = on_cpython(STORES)
+    assert here.count("load b'game 29 ' b'stats 24' b'game 27 ' False") == 3, here
+    assert done.stdout == here, (done.stdout, here)
+
+
+# Hostile saves on the board: a game's save (9 moves in) changed in 1-3 bytes, or cut short, and
+# sealed again (its checksums right), 400 times. Each one is refused with a ValueError that says
+# why, or loads and plays to the end (200 random moves at most) and saves again: on both unix
+# ports exactly as on CPython (no exception CircuitPython raises where CPython does not).
+HOSTILE_SAVES = """
+from engine import codec, rng
+from play import match as mt
+m = mt.Match()
+m.players = 4
+m.start(7)
+g = m.game
+r = rng.Rng(3)
+for _ in range(9):
+    legal = g.legal_actions()
+    g.apply(legal[r.below(len(legal))])
+d = bytes(m.to_bytes())
+gat = d.find(codec.GAME_MAGIC, codec.HEAD)  # the game record in the save
+seen = {}
+for k in range(400):
+    x = bytearray(d)
+    if k % 5 == 4:  # cut short
+        n = r.below(len(x) - gat - 13)
+        x = x[: gat + 11 + n] + x[-4:]
+    for _ in range(1 + r.below(3)):
+        if r.below(4) == 0:
+            i = codec.HEAD + r.below(gat - codec.HEAD)
+        else:
+            i = gat + codec.HEAD + r.below(len(x) - gat - codec.HEAD - 4)
+        x[i] = r.below(256) if r.below(2) else x[i] ^ (1 << r.below(8))
+    codec.seal(x, gat, bytes(x[gat : gat + 4]), x[gat + 4], len(x) - 4)
+    codec.seal(x, 0, mt.SAVE_MAGIC, mt.SAVE_VERSION, len(x) - 2)
+    try:
+        m2 = mt.Match.from_bytes(x)
+        g2 = m2.game
+        steps = 0
+        while not g2.is_over() and steps < 200:
+            legal = g2.legal_actions()
+            g2.apply(legal[r.below(len(legal))])
+            steps += 1
+        out = "ok %d %d %s" % (steps, g2.is_over(), bytes(m2.to_bytes()) == bytes(m2.to_bytes()))
+    except ValueError as e:
+        out = "ValueError %s" % e
+    except Exception as e:
+        out = "BUG %s" % type(e).__name__
+    print(k, out)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_hostile_saves_are_refused_or_played_on_circuitpython_as_on_cpython(version, drive):
+    done = run(version, drive, HOSTILE_SAVES, "96k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    here = on_cpython(HOSTILE_SAVES)
+    outcomes = [line.split()[1] for line in here.splitlines()]
+    assert len(outcomes) == 400 and "BUG" not in outcomes, here
+    assert outcomes.count("ok") >= 10 and outcomes.count("ValueError") >= 300, here
+    assert done.stdout == here
 
 
 @pytest.mark.parametrize("version", VERSIONS)
