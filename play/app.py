@@ -183,8 +183,11 @@ class App:
     def play(self, event=""):
         """Play the match until it is over or saved and quit; ``event`` is the first last-move line."""
         room = getattr(self.hw.storage, "room", None)
-        if room is not None:  # the store's record buffer made now, for this game's largest save
-            room(len(self.match.room()))
+        try:  # the store's record buffer made now, for this game's largest save
+            if room is not None:
+                room(len(self.match.room()))
+        except MemoryError:  # (no block for it now: a save makes it, or says it could not)
+            pass
         table = Table(self)
         table.event = event
         try:
@@ -228,7 +231,7 @@ class App:
             return True
         try:
             self.hw.storage.save(self.match.pack())  # the store copies what it keeps
-        except OSError as e:
+        except (OSError, MemoryError) as e:  # (a heap with no room for the record: the same, said)
             print("lama: not saved:", _ui.errno(e))  # the console hears of every one
             said = self.save_failed
             self.save_failed = 10  # (a flash that fails now and then is not reported every time)

@@ -25,7 +25,7 @@ import hal
 from engine import codec
 from play import match as mt
 from play import view as v
-from play.ui import wrap
+from play.ui import errno, wrap
 
 MAGIC = b"LKST"
 # A name's figures take 10 bytes (numbers of 3 bytes at most: a board may have no long ints),
@@ -55,9 +55,9 @@ def record(app):
         into(data, at + 8, 2, get(data, at + 8, 2) + m.hints[q])
     try:
         app.hw.storage.save(codec.frame(MAGIC, 1, data), hal.STATS)
-    except OSError as e:  # said once, as the game's own saves (App.save_failed)
+    except (OSError, MemoryError) as e:  # said once, as the game's own saves (App.save_failed)
         if not app.save_failed:
-            lines = wrap("Can't save the statistics (error %s)." % (e.args[0] if e.args else "?"))
+            lines = wrap("Can't save the statistics (%s)." % errno(e))
             app.ui.message("Not saved", lines, None, v.ALERT)
         app.save_failed = 10
 

@@ -52,7 +52,7 @@ def wrap(text, width=v.COLUMNS):
 def errno(e):
     """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
     if not isinstance(e, OSError):
-        return type(e).__name__
+        return "no memory" if isinstance(e, MemoryError) else type(e).__name__
     code = e.args[0] if e.args else 0
     if code == 28:
         return "storage full"

@@ -16,18 +16,23 @@ from tests.flow_driver import Driver, new_game_script
 
 
 class Flaky(mock.Storage):
-    """Saves that fail (OSError 5) when ``fails(n)`` is true for the n-th write."""
+    """Saves that fail (OSError 5, or ``error``) when ``fails(n)`` is true for the n-th write."""
 
-    def __init__(self, fails):
+    def __init__(self, fails, error=None):
         super().__init__()
         self.fails = fails
         self.calls = 0
+        self.error = error or OSError(5, "flash write failed")
 
     def save(self, data, key=0):
         self.calls += 1
         if self.fails(self.calls):
-            raise OSError(5, "flash write failed")
+            raise self.error
         super().save(data, key)
+
+    def room(self, n):  # (the buffers of hal/saves.py's and hal/nvmlog.py's stores)
+        if isinstance(self.error, MemoryError):
+            raise MemoryError("memory allocation failed, allocating %d bytes" % n)
 
 
 def _games(storage, games=6, seed=1):
@@ -68,6 +73,15 @@ def test_a_failure_after_saves_recovered_for_a_while_is_reported_again():
     storage = Flaky(lambda n: n in (1, 22, 23, 24))
     said = _games(storage, games=1, seed=3)
     assert storage.calls > 24 and said == 2
+
+
+def test_a_save_the_heap_has_no_room_for_is_not_saved_said_and_the_game_plays_on():
+    # A board's heap with no block for a store's buffers: MemoryError from save() and room(). The
+    # game says "Not saved" (no memory), as for a failed flash write, and plays on to its end;
+    # before, it stopped the game on an error and set its save aside.
+    storage = Flaky(lambda n: n % 3 == 0, MemoryError("memory allocation failed, allocating 664 bytes"))
+    said = _games(storage, games=2, seed=5)
+    assert storage.calls > 30 and 1 <= said <= 2 and storage.aside is None
 
 
 # ---- refused saves kept aside -------------------------------------------------------------------
