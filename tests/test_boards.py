@@ -161,9 +161,11 @@ def test_each_profile_opens_with_its_size_scheme_labels_and_keys(flow, name):
     loaded = out["modules"].split()
     family = profile.family
     assert "hal.boards." + family in loaded
-    # (the CPB's and the Fruit Jam's buttons are on pins: their family uses hal/boards/pins.py's scanners)
-    others = [m for m in loaded if m.startswith("hal.boards.") and m[11:] not in (family, "pins")]
+    # (the CPB's and the Fruit Jam's buttons are on pins: their family uses hal/boards/pins.py's
+    # scanners; the Fruit Jam's display is made by hal/boards/dvi.py)
+    others = [m for m in loaded if m.startswith("hal.boards.") and m[11:] not in (family, "pins", "dvi")]
     assert not others and ("hal.boards.pins" in loaded) == (family in ("pins", "gizmo", "fruitjam")), loaded
+    assert ("hal.boards.dvi" in loaded) == (family == "fruitjam"), loaded
     assert sorted(m[4:] for m in loaded if m[4:] in INPUTS) == sorted(inputs.split())
 
 
