@@ -25,7 +25,7 @@ def setup(app):
             n = m.players + step
             m.players = (n - 2) % 5 + 2 if wrap else min(6, max(2, n))
             for p in range(m.players):  # a seat coming back may hold a name another seat took
-                if m.names[p] in m.names[:p]:
+                if m.names[p] in list(m.names[:p]):  # (a list: CircuitPython seeks no int in a bytearray)
                     _next_name(app, p)
         elif i == 1:
             m.variant = 1 - m.variant

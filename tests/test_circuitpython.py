@@ -250,6 +250,64 @@ def test_hostile_saves_are_refused_or_played_on_circuitpython_as_on_cpython(vers
     assert done.stdout == here
 
 
+# Monkeys on the board: random presses in each board's own inputs (a short press and a long one of
+# each key, or taps on lines, items and zones), 1,200 a board, through every screen (setup, seats,
+# hints, the round's log, rules, statistics, hand-offs, menus): on both unix ports exactly what
+# CPython shows, screen by screen (a hash of titles and cursors), and never "the game stopped on
+# an error". CircuitPython refuses what CPython allows: an int looked for in a bytearray stopped
+# the setup screen on a board whenever the number of players changed.
+MONKEYS = """
+import gc
+for name in ("engine.game", "engine.bots", "play.table", "play.app", "hal.mock"):
+    __import__(name)
+    gc.collect()
+from engine import rng
+from hal import boards, mock, script
+from play import app
+TAPS = " ".join("tap:line:%d" % k for k in range(8)) + " tap:item:0 tap:item:1 tap:item:3 tap:back tap:menu tap:screen"
+for seed, board in enumerate(("pybadge", "pygamer", "clue", "funhouse", "feather_s3_reverse_tft", "pyportal")):
+    profile = boards.get(board)
+    words = []
+    for w in profile.keys + ["hold:" + k for k in profile.keys] + TAPS.split():
+        try:
+            script.parse(w, profile)
+        except ValueError:  # (not this board's input)
+            continue
+        words.append(w)
+    r = rng.Rng(seed)
+    hw = mock.Hardware("", seed=seed, keep=False, board=board)
+    seen = {}
+    n = [0, 0]
+
+    def feed(hw=hw, seen=seen, n=n, r=r, words=words):
+        n[0] += 1
+        if n[0] > 1200:
+            return ""
+        view = hw.screen.view
+        seen[view.title] = 1
+        n[1] = (n[1] * 31 + len(view.title) + 7 * view.line_cursor + 5 * view.card_cursor) & 0xFFFFFF
+        return words[r.below(len(words))]
+
+    hw.buttons.feed = feed
+    try:
+        app.App(hw).run()
+    except mock.Done:
+        pass
+    print(board, len(words), n[1], hw.storage.saves, len(seen), sum(1 for t in seen if t.startswith("Round ")))
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_monkeys_in_each_boards_inputs_see_on_circuitpython_what_cpython_shows(version, drive):
+    done = run(version, drive, MONKEYS, "256k")
+    assert done.returncode == 0, done.stdout + done.stderr
+    here = on_cpython(MONKEYS)
+    boards = [line.split() for line in here.splitlines()]
+    assert len(boards) == 6 and "stopped" not in here, here
+    assert all(int(b[4]) >= 10 and int(b[5]) >= 1 for b in boards), here  # screens seen; rounds played
+    assert done.stdout == here
+
+
 @pytest.mark.parametrize("version", VERSIONS)
 def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
     done = run(version, drive, MOCK_FLOW % 3, "64k")
