@@ -23,8 +23,6 @@ buffers allocated once):
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
     a second tap of A, never passes a hand-off). It reads the hardware first.
-    (The desktop's terminal keeps the keys typed after it printed the screen:
-    hal/desktop.py, ``mark``.)
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
     ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
@@ -38,9 +36,8 @@ buffers allocated once):
     afterwards: a store copies what it keeps; new copy first, then the swap:
     a power cut leaves the old or the new save, never half of one); writes
     nothing when the store already holds these bytes; raises OSError when it
-    cannot (full flash: errno 28, read-only: errno 30, a failed write: 5), or
-    MemoryError when a board's heap has no room for its buffers (play/app.py
-    says "Not saved" for both and plays on).
+    cannot (full flash: errno 28, read-only: 30, a failed write: 5), and
+    MemoryError when the heap has no room for its buffer: "Not saved" both.
     ``set_aside(key=GAME)`` keeps the save load() returned under another name (a
     damaged save is never deleted; later loads skip it) and returns where, as
     short text; stores keep the first two set aside, and when a third replaces
@@ -51,7 +48,7 @@ buffers allocated once):
     ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
     ``room(n)`` (optional: hal/saves.py's and hal/nvmlog.py's stores) makes now the buffer a save of up
     to ``n`` bytes is built in: called when a game begins, so that no save
-    mid-game has to find a new block (a MemoryError there is no game's end).
+    mid-game has to find a new block (a MemoryError there is not fatal).
     Boards: hal/saves.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
     appended log: RP2040, RP2350), hal/filestore.py (files: no nvm, desktop).
 ``hw.clock``

@@ -1,25 +1,15 @@
 """The game flow: title, setup, play, menus, saving. ``run(hw)`` is the whole program.
 
-Written against the HAL interface only (see hal/__init__.py): the board's
-code.py, the desktop simulator and the tests all call ``run`` with their own
-hardware object. Screens are drawn into one reused View (play.view).
+Written against the HAL interface only (hal/__init__.py): the board's code.py, the desktop
+simulator and the tests all call ``run`` with their own hardware object. Screens are drawn into
+one reused View (play.view). The lights and sound settings live in the match and its save
+(:meth:`App.apply_settings`); the table lights the seat to act, flashes a magic show and beeps.
 
-Lights and sound: the settings (brightness, sound on or off) live in the
-match and its save, beside the bots' speed, and go to ``hw.lights.level`` and
-``hw.sound.on`` at once. The table lights the seat to act (:meth:`App.light`),
-flashes a magic show (:meth:`App.flash`) and beeps (:meth:`App.beep`); back on
-the title the lights are off.
-
-Saves: when the game waits for a person after a human decision (play.table),
-on leaving a game, when a setting changes, and when a new game replaces an
-unfinished one (a new game after a finished one is first saved after its first
-human decision: bots replay, and a cut before it loses no decision). A save
-that cannot be read is kept aside, never deleted, and the player is told why
-(or that it was lost, when the store found it cut short); a save that cannot be
-written (full or read-only flash) is reported once, and again only after ten
-saves in a row succeeded (App.save_failed counts them down); the game goes on.
-Any other error of the game or of a store stops that game, not the program: a
-message, the save kept aside, back to the title.
+Saves (play.table says when): a save that cannot be read is kept aside, never deleted, and the
+player told why; one that cannot be written (a full or read-only flash, no heap for its buffer)
+is reported once, and again only after ten saves in a row succeeded (``save_failed``), and the
+game goes on. Any other error stops that game, not the program: a message, the save kept aside,
+back to the title.
 """
 
 import gc
