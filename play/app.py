@@ -45,7 +45,7 @@ def intern_names():
     for name in NOW_AND_THEN:
         try:
             __import__(name)
-        except ImportError:  # (hal.nvmaside: not on every board)
+        except (ImportError, MemoryError):  # (hal.nvmaside: not on every board; no room now: never fatal)
             pass
         hal.forget(name)
         gc.collect()  # (its code's heap back in one piece before the next module loads)
@@ -128,16 +128,24 @@ class App:
         return (items[i] if i >= 0 else ""), i
 
     def _stopped(self, e):
-        """The game hit an error: keep its save aside (the state in memory may be half changed)."""
+        """The game hit an error: keep its save aside (the state in memory may be half changed).
+        Out of memory the save is good (each one was written whole): it stays, read again for
+        Continue, and the game goes on from there."""
         self.match = None
+        short = isinstance(e, MemoryError)
         try:
-            where = "Kept as %s." % self.hw.storage.set_aside()
+            where = "Continue: from the last save." if short else "Kept as %s." % self.hw.storage.set_aside()
         except Exception as e2:
             where = "Not kept: %s" % _ui.errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
         self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), None, v.ALERT)
+        if short:
+            try:
+                self.screen("load", self, module="load")
+            except MemoryError:  # (no Continue now: the save waits for the next start-up)
+                pass
 
     def apply_settings(self):
         """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""

@@ -360,6 +360,32 @@ def test_an_engine_error_mid_game_stops_the_game_keeps_the_save_and_returns_to_t
     assert "Continue" not in " ".join(hw.screen.screens[stop + 1])
 
 
+def test_out_of_memory_mid_game_keeps_the_save_and_continue_goes_on_from_it(monkeypatch):
+    # A board's heap that runs out mid-game (a module loaded again, say): the save on flash was
+    # written whole, so it is not set aside; the title offers Continue, and the game goes on.
+    hw = mock.Hardware(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")
+    app = appmod.App(hw)
+    real = bots.choose
+    calls = []
+
+    def short(*a, **k):
+        calls.append(1)
+        if len(calls) == 3:
+            raise MemoryError("memory allocation failed, allocating 334 bytes")
+        return real(*a, **k)
+
+    monkeypatch.setattr(bots, "choose", short)
+    hw.buttons.feed = lambda: "A" if len(hw.screen.screens) < 400 else ""
+    with pytest.raises(mock.Done):
+        app.run()
+    titles = [s[0] for s in hw.screen.screens]
+    stop = titles.index("= Game stopped")
+    text = " ".join(" ".join(hw.screen.screens[stop]).split())
+    assert "MemoryError" in text and "Continue: from the last save." in text and hw.storage.aside is None
+    assert titles[stop + 1] == "= L.A.M.A. Kadabra" and "Continue" in " ".join(hw.screen.screens[stop + 1])
+    assert any(t.startswith("= Round") for t in titles[stop + 2 :]) and len(calls) > 3  # played on
+
+
 class Moody(mock.Storage):
     def __init__(self, fail):
         super().__init__()
