@@ -346,7 +346,7 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 # layout (8 MB of PSRAM).
 OVER_GOAL_KB = {
     "funhouse": 5,
-    "feather_s2_reverse_tft": 8,
+    "feather_s2_reverse_tft": 7,
     "feather_s3_reverse_tft": 8,
     "memento": 4,
     "fruit_jam": 1,
