@@ -8,12 +8,14 @@ with the setting to make, where the interpreters are not found (``LAMA_CIRCUITPY
 """
 
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 
-from hal import boards, cardart, nvmlog, saves
+import hal
+from hal import boards, cardart, nvmlog, saves, script
 from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
@@ -365,6 +367,37 @@ def real_flow(tmp_path_factory):
 def test_every_profile_plays_the_board_flow_within_the_heap_goal(real_flow, name):
     goal = GOAL_MPY_KB + OVER_GOAL_KB.get(name, 0)
     board_flow_within_the_heap_goal(real_flow, cpboard.REAL_DISPLAYIO, goal, name)
+
+
+@pytest.mark.parametrize("name", boards.names())
+def test_random_presses_in_each_profiles_own_inputs_run_clean_on_the_c_displayio(real_flow, name):
+    # A board's owner presses everything, not only the act key: 1,500 random presses of the
+    # profile's keys, short and long (or taps anywhere on its touchscreen), through code.py, the
+    # board's keys and long presses (hal/keys.py), every screen drawn by CircuitPython's displayio
+    # C code and saves in its nvm stand-in; in a roomy heap (this is not the heap check). Nothing
+    # may stop the game, and games are played (saves are made).
+    profile = boards.get(name)
+    pick = random.Random(name)
+    if profile.scheme == hal.SCHEME_TOUCH:
+        w, h = profile.size
+        words = ["tap:%d,%d" % (pick.randrange(w), pick.randrange(h)) for _ in range(1500)]
+    else:
+        keys = [k for k in profile.keys + ["hold:" + k for k in profile.keys] if _gives(k, profile)]
+        act = cpboard.board_scripts(name)[1]
+        words = [pick.choice(keys + [act] * 3) for _ in range(1500)]
+    real_flow.power_on(erase=True)
+    done = real_flow.run(" ".join(words), len(words), "256k", cpboard.REAL_DISPLAYIO, {"LAMA_STANDIN_BOARD": name})
+    assert cpboard.Flow.clean(done), done.stdout[-3000:] + done.stderr[-3000:]
+    assert len(cpboard.nvm_images(real_flow.nvm_log(), b"\xff" * 8192)) >= 3, done.stdout[-2000:]
+
+
+def _gives(word, profile):
+    """True when ``word`` (a key's name, or hold: and one) is one of ``profile``'s inputs."""
+    try:
+        script.parse(word, profile)
+    except ValueError:  # (a key with no long press)
+        return False
+    return True
 
 
 def board_flow_within_the_heap_goal(flow, version, goal, name="pybadge"):
