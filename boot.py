@@ -19,7 +19,7 @@ import storage
 from hal import saves, settings
 
 mode = settings.drive([])  # a bad value is printed, and "auto" used
-need = mode == "code" or (mode == "auto" and not saves.NvmStore.fits(getattr(microcontroller, "nvm", None)))
+need = mode == "code" or (mode == "auto" and not saves.fits(getattr(microcontroller, "nvm", None)))
 held = 0
 if need and mode != "pc":
     try:

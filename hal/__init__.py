@@ -46,10 +46,10 @@ buffers allocated once):
     cut while saving and no good one (``load`` then returns None, or the
     damaged bytes for the flow's own check).
     ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
-    ``room(n)`` (optional: hal/saves.py's and hal/nvmlog.py's stores) makes now the buffer a save of up
+    ``room(n)`` (optional: nvmstore.py's and hal/nvmlog.py's stores) makes now the buffer a save of up
     to ``n`` bytes is built in: called when a game begins, so that no save
     mid-game has to find a new block (a MemoryError there is not fatal).
-    Boards: hal/saves.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
+    Boards: nvmstore.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
     appended log: RP2040, RP2350), hal/filestore.py (files: no nvm, desktop).
 ``hw.clock``
     ``ticks_ms()`` (wraps like ``supervisor.ticks_ms``: compare with

@@ -56,13 +56,13 @@ def settle(buttons, sleep_ms):
 def make_storage(found, notices):
     """The saves' store: the nvm when it fits, else the file on the drive. The profile's erase rule
     ``rp2040`` (RP2040, RP2350: a write into erased flash needs no erase) gets a log
-    (hal/nvmlog.py); the others two slots a record kind (hal/saves.py: SAMD51 and ESP32 rewrite the
+    (hal/nvmlog.py); the others two slots a record kind (hal/nvmstore.py: SAMD51 and ESP32 rewrite the
     whole nvm on every write, nRF52 the 4 KB page a write touches)."""
     import microcontroller
     import storage
 
     nvm = getattr(microcontroller, "nvm", None)
-    if saves.NvmStore.fits(nvm):
+    if saves.fits(nvm):
         if found.nvm == "rp2040":
             from hal import nvmlog
 
@@ -76,7 +76,9 @@ def make_storage(found, notices):
             from hal import nvmesp
 
             return nvmesp.store(nvm)
-        return saves.NvmStore(nvm)
+        from hal.nvmstore import NvmStore
+
+        return NvmStore(nvm)
     writable = False
     try:
         writable = not storage.getmount("/").readonly

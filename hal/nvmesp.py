@@ -1,18 +1,20 @@
 """The ESP32 ports' nvm, with room made before each access (loaded on those boards only).
 
 CircuitPython's ESP32 nvm is an 8 KB blob in ESP-IDF's NVS: every read and every write first
-copies the whole blob into a buffer on the GC heap, made with ``m_malloc_without_collect`` and
-freed at once after (ports/espressif/common-hal/nvm/ByteArray.c): no collection makes room for
-it, so a heap holding only garbage refuses it with MemoryError. A collection before each access
-gives the blob the room the game's garbage held, and the room held between accesses (``hold``)
-gives it a block of its size in a heap fragmented mid-game. (These boards keep their heap in
-2 MB of PSRAM, where the blob nearly always finds room anyway; the board flow's tighter heaps
-need this.)
+copies the whole blob into a buffer on the GC heap, in one block, and frees it at once after
+(ports/espressif/common-hal/nvm/ByteArray.c; ``m_malloc_without_collect`` only keeps the
+collector from scanning the buffer, py/malloc.c). Mid-game the heap is fragmented: after a
+collection its free bytes are many small holes, and no 8 KB block. So the blob's room is held
+between accesses (``hold``), one block of its size, let go just before each access and taken
+again after it; the collection before each access frees that room at once, so that the blob
+lands there. (These boards' heap grows on demand into 2 MB of PSRAM, py/gc.c
+``gc_try_add_heap``, so on the board the blob finds room anyway; a fixed heap, as the board
+flow's, needs this: without it the ESP32 flows need ~110 KB, with it 94-99.)
 """
 
 import gc
 
-from hal.saves import NvmStore
+from hal.nvmstore import NvmStore
 
 _ITEM = (None,)  # the room's stuff
 
@@ -32,7 +34,7 @@ def store(nvm):
 
 
 class Nvm:
-    """``microcontroller.nvm`` as hal/saves.py uses it (len, an index or a slice read or written),
+    """``microcontroller.nvm`` as hal/nvmstore.py uses it (len, an index or a slice read or written),
     collecting before each access; once :meth:`hold` was called, with the blob's room held for it
     between accesses (``room``), let go just before each one and taken again after."""
 
@@ -46,7 +48,7 @@ class Nvm:
         """Hold the blob's room from now on: once the reads that make objects of their own are done
         (:func:`store` scans the saves first). A slice read makes its bytearray before the
         blob, in the lowest free block, which could be the room; after it, the store reads by index
-        and writes (hal/saves.py: ``blob``), which make nothing on the heap but the blob."""
+        and writes (hal/nvmstore.py: ``blob``), which make nothing on the heap but the blob."""
         self.held = True
         self._hold()
 

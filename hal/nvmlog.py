@@ -23,7 +23,7 @@ nvm is one erase unit (README, "Saves"); the new game record comes first in
 the new image, so a cut after its pages were programmed keeps it, and a cut
 inside them leaves a torn record that says so (``lost``).
 
-Same interface as hal.saves.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
+Same interface as hal.nvmstore.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
 from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, same, write
@@ -270,6 +270,6 @@ class LogStore:
     @staticmethod
     def fits(nvm):
         """True when ``nvm`` can hold this store."""
-        from hal.saves import NvmStore
+        from hal.saves import fits
 
-        return NvmStore.fits(nvm)
+        return fits(nvm)

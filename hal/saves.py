@@ -1,6 +1,6 @@
 """Atomic saves in ``microcontroller.nvm``, and the record format of all saves.
 
-Every store (this one, hal/nvmlog.py and hal/filestore.py) keeps one record per save::
+Every store (hal/nvmstore.py, hal/nvmlog.py and hal/filestore.py) keeps one record per save::
 
     "LK" | kind | seq | length (2, LE) | CRC (2, LE) | payload | seq
 
@@ -38,8 +38,8 @@ of each port), and so which store a board gets (hal.boardopen.make_storage):
   the store: one write per save, nothing to gain from small writes (and every
   read fetches the whole blob: the store reads each key once, at start-up, and checks a save
   with four reads by index).
-  The blob's buffer is made without a collection (``m_malloc_without_collect``):
-  hal/nvmesp.py, the nvm these boards' store is given, makes the room first.
+  The blob's buffer is one 8 KB block on the GC heap at every access: hal/nvmesp.py,
+  the nvm these boards' store is given, holds its room between accesses.
 * nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
   (the datasheet allows no second write to flash without an erase). Default nvm
   8 KB: two pages.
@@ -48,7 +48,7 @@ of each port), and so which store a board gets (hal.boardopen.make_storage):
   interrupts off and programs it back. hal/nvmlog.py appends records into the
   erased part and erases only when the sector is full.
 
-:class:`NvmStore` (every port but the RP2s) splits the nvm into 8 equal cells:
+:class:`NvmStore` (hal/nvmstore.py: every port but the RP2s) splits the nvm into 8 equal cells:
 the game's slots A and B are cells 0 and 4, the statistics' 1 and 5, the game's
 aside places 2 and 6, the statistics' 3 and 7. So slot A sits at the start of
 the first flash page (on SAMD51 the first page programmed after an erase) and,
@@ -82,7 +82,6 @@ two keeps the first copy; the second the last, and when it replaces one the
 returned text says so), then clears the slot. Runs on CircuitPython and CPython.
 """
 
-import hal
 from engine.codec import crc16
 
 try:
@@ -207,161 +206,7 @@ def write(nvm, at, data, blob=False):
         raise OSError(EIO, "nvm write did not read back")
 
 
-class NvmStore:
-    """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
+def fits(nvm):
+    """True when ``nvm`` is there and large enough for a store of its slots (see MIN_CAPACITY)."""
+    return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
 
-    def __init__(self, nvm, where="nvm", blob=False):
-        self.nvm = nvm
-        self.capacity = len(nvm) // CELLS - HEAD - TAIL
-        self.where = where
-        # ESP32: every read copies the whole NVS blob onto the heap (see write()). Both keys are
-        # then read at the first load (start-up: hal/nvmesp.py's store, before it holds the blob's
-        # room) and never again: a load returns the payload the store knows (the one it read or
-        # the last one it wrote).
-        self.blob = blob
-        self.lost = False  # load() found a save cut short or damaged, and no good one
-        self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
-        self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
-        self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
-        self._last = [None, None]  # type: list  # payload of the newest valid record read, when known
-        self._clean = [False, False]  # per key: its newest record is valid, or it has none (no damage)
-        self._rec = bytearray(0)  # the record of the last save (of key _rec_key, payload _rec_n bytes):
-        self._rec_key = -1  # one buffer rewritten at every save, made anew only when a save outgrows
-        self._rec_n = 0  # it (saves grow with the round's history: a few buffers a game, not one a save)
-
-    def room(self, n):
-        """The record buffer for saves of up to ``n`` bytes, made now (a game begins): a save
-        mid-game then never has to find a new block (hal/__init__.py). It keeps the record it holds."""
-        if len(self._rec) < HEAD + n + TAIL:
-            rec = bytearray(HEAD + n + TAIL)
-            rec[: len(self._rec)] = self._rec
-            self._rec = rec
-
-    @staticmethod
-    def fits(nvm):
-        """True when ``nvm`` is there and large enough for a store (see MIN_CAPACITY)."""
-        return nvm is not None and len(nvm) // CELLS - HEAD - TAIL >= MIN_CAPACITY
-
-    def place(self, key, place):
-        """Offset of ``place`` of ``key``: 0 slot A, 1 slot B, 2 and 3 the aside places."""
-        return (key + (place & 1) * 4 + (place >> 1) * 2) * (self.capacity + HEAD + TAIL)
-
-    def read(self, at, kind):
-        """(length, payload, valid, seq) of the record at ``at``; length -1: none of ``kind``."""
-        nvm = self.nvm
-        head = nvm[at : at + HEAD]
-        n = length(head, self.capacity)
-        if n < 0 or head[2] != kind:
-            return -1, None, False, 0
-        payload = bytes(nvm[at + HEAD : at + HEAD + n])
-        return n, payload, check(head, payload, nvm[at + HEAD + n]), head[3]
-
-    def scan(self, key):
-        """Find ``key``'s newest valid record (and a damaged one); the damaged slot, or -1."""
-        nvm = self.nvm
-        newest = damaged = -1
-        seq = 0
-        last = None
-        lost = False
-        for slot in (0, 1):
-            at = self.place(key, slot)
-            n, payload, ok, s = self.read(at, SAVE + key)
-            if ok:
-                if newest < 0 or newer(s, seq):
-                    newest, seq, last = slot, s, payload
-            elif n >= 0 or nvm[at] == 0x4C:  # damaged, or a header cut short
-                lost = True
-                if n >= 0 and damaged < 0:
-                    damaged = slot
-                    self._seq[key] = s
-        if newest >= 0:
-            self._seq[key] = seq
-        self.lost = lost and newest < 0
-        self._clean[key] = newest >= 0 or not lost
-        self._newest[key] = newest
-        self._last[key] = last
-        if self._rec_key == key:
-            self._rec_key = -1  # what the nvm holds now is what this scan read
-        return damaged
-
-    def load(self, key=0):
-        """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
-        if self.blob:
-            if self._newest[1 - key] < -1:
-                self.scan(1 - key)  # (now, not mid-game in a fragmented heap)
-            newest = self._newest[key]
-            if newest > -2 and self._clean[key]:  # known: no read
-                self._loaded[key] = newest
-                self.lost = False
-                if newest < 0:
-                    return None
-                if self._rec_key == key:
-                    return bytes(memoryview(self._rec)[HEAD : HEAD + self._rec_n])
-                return self._last[key]
-        damaged = self.scan(key)
-        newest = self._loaded[key] = self._newest[key]
-        if newest >= 0:
-            return self._last[key]
-        self._loaded[key] = damaged
-        return self.read(self.place(key, damaged), SAVE + key)[1] if damaged >= 0 else None
-
-    def save(self, data, key=0):
-        """Store ``data`` as ``key``'s newest record (nothing is written when it is already that)."""
-        n = len(data)
-        if n > self.capacity:
-            raise OSError(ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
-        if self._newest[key] < -1:
-            self.scan(key)
-        if self._holds(key, data):
-            return  # already there: spare the flash an erase
-        newest = self._newest[key]
-        # Neither the newest valid record nor the one the game resumed from is overwritten.
-        slot = 1 if newest == 0 or (newest < 0 and self._loaded[key] == 0) else 0
-        seq = next_seq(self._seq[key])
-        rec = self._rec
-        if self._rec_key >= 0 and self._rec_key != key:  # keep the other key's last payload
-            self._last[self._rec_key] = bytes(memoryview(rec)[HEAD : HEAD + self._rec_n])
-        if len(rec) < HEAD + n + TAIL:
-            rec = self._rec = bytearray(HEAD + n + TAIL + 128)
-        record(SAVE + key, seq, data, rec)
-        self.write(self.place(key, slot), memoryview(rec)[: HEAD + n + TAIL])
-        self._newest[key] = self._loaded[key] = slot
-        self._clean[key] = True
-        self._seq[key] = seq
-        self._rec_key = key
-        self._rec_n = n
-        self._last[key] = None  # the record in _rec holds it
-
-    def _holds(self, key, data):
-        """True when ``key``'s newest record is ``data`` (compared with the last save's buffer, or
-        with the payload a load read: never read again from the nvm, which costs on ESP32)."""
-        n = len(data)
-        if self._rec_key == key:
-            if self._rec_n != n:
-                return False
-            return same(self._rec, HEAD, data)
-        last = self._last[key]
-        return last is not None and last == data
-
-    def write(self, at, rec):
-        """Write ``rec`` at ``at`` and read it back (see :func:`write`)."""
-        write(self.nvm, at, rec, self.blob)
-
-    def set_aside(self, key=0):
-        """Copy the record load() returned to an aside place, then clear its slot; where it went
-        (hal/nvmaside.py, loaded for the moment: a refused save is rare)."""
-        from hal import nvmaside
-
-        try:
-            # what it needs is handed over: it imports nothing of this module (no import circle)
-            return nvmaside.set_aside(self, key, record, SAVE + key, ASIDE + key, GONE)
-        finally:
-            hal.forget("hal.nvmaside")  # its code's heap comes back
-
-    def aside(self, key=0):
-        """The payload kept aside last for ``key``, or None."""
-        for place in (3, 2):
-            got = self.read(self.place(key, place), ASIDE + key)[1]
-            if got is not None:
-                return got
-        return None

@@ -21,7 +21,7 @@ import pytest
 
 import hal
 import play
-from hal import filestore, saves
+from hal import filestore, nvmstore
 from play import match as mt
 from tests.test_circuitpython import allowed_kb, board_flow_within_the_heap_goal, saved_matches
 from tests.test_version import SAVE_V2
@@ -240,7 +240,7 @@ def test_an_update_over_an_older_install_keeps_the_save_in_nvm(folder, release, 
     cpboard.make_drive(str(card), mpy=False)
     flow = cpboard.Flow(str(tmp_path), drive=str(card))
     nvm = bytearray(b"\xff" * 8192)  # a SAMD51's blank flash
-    saves.NvmStore(nvm).save(SAVE_V2)
+    nvmstore.NvmStore(nvm).save(SAVE_V2)
     with open(os.path.join(flow.work, "nvm.bin"), "wb") as f:
         f.write(nvm)
     # The update, as README.txt says: delete engine, play, hal and lib, copy the folder over, reset.

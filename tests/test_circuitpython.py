@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import hal
-from hal import boards, cardart, nvmlog, saves, script
+from hal import boards, cardart, nvmlog, nvmstore, script
 from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
@@ -43,18 +43,22 @@ GOAL_PY_KB = 115
 ALLOWED_MPY_KB = GOAL_MPY_KB
 # OPEN WORK, not a new goal: with issue 23's board profiles and control schemes and issue 25's
 # recap, hints and statistics the .py flow (sources, what tools/deploy copies without a compiler)
-# measures 119 KB on the C objects (2026-12-05, bisected with this check on the exact stand-ins):
-# 4 KB over its goal (from sources the bots' module stays loaded: play/app.py, App.screen). The
+# measures 117 KB on the C objects (2026-12-05, bisected with this check on the exact stand-ins):
+# 2 KB over its goal (from sources the bots' module stays loaded: play/app.py, App.screen). The
 # .mpy flow, what the bundle ships, is within its goal. The README's Figures say so; this margin
 # lets the check keep catching any further growth.
-OVER_GOAL_PY_KB = 4
+OVER_GOAL_PY_KB = 2
 # Over the Python stand-ins of displayio (the plain 10.2.1 and 9.2.9 ports) the same flow takes
-# more than on the C objects: 117 (10.2.1) and 118 (9.2.9) KB .mpy, 128 and 129 .py, against 89 /
-# 119 on the C objects (measured the same day). The cause measured: the stand-ins' names move the
-# game past a qstr pool step (README, Figures). Not a board's figure (a board has displayio in C
-# and flash). Those runs check that the game plays there, within the goal plus that much.
-STANDINS_EXTRA_MPY_KB = 28
-STANDINS_EXTRA_PY_KB = 10
+# 90 (10.2.1) and 91 (9.2.9) KB .mpy, 133 and 134 .py, against 86 / 117 on the C objects (measured
+# the same day). The cause measured: the stand-ins' own names (a board has them in ROM) count with
+# the game's qstrs, and where the total passes 1,260 the next qstr pool is one block of ~9 KB
+# (1,280 entries: py/qstr.c, its MemoryError says "allocating 1280 bytes"). From sources that step
+# falls on play/app.py's compile, in a fragmented heap. A few names more or less move it, and where
+# it falls decides these figures: before hal/nvmstore.py (and the stand-ins' displays made at
+# import) they were 117 and 118 KB .mpy, 128 and 129 .py. Not a board's figure (a board has
+# displayio in C and flash). Those runs check that the game plays there, within the goal plus that much.
+STANDINS_EXTRA_MPY_KB = 1
+STANDINS_EXTRA_PY_KB = 17
 
 
 def allowed_kb(version, mpy):
@@ -160,8 +164,8 @@ def test_bots_of_every_level_choose_legal_actions_and_a_decision_allocates_nothi
 # refuses what CPython allows (a tuple sliced with a step was one): a store that raised at its
 # scan stopped every start-up of a board whose nvm held an aside copy.
 STORES = """
-from hal import nvmlog, saves
-for make in (nvmlog.LogStore, saves.NvmStore, lambda nvm: saves.NvmStore(nvm, blob=True)):
+from hal import nvmlog, nvmstore
+for make in (nvmlog.LogStore, nvmstore.NvmStore, lambda nvm: nvmstore.NvmStore(nvm, blob=True)):
     nvm = bytearray(b"\\xff" * 4096)
     s = make(nvm)
     s.room(300)
@@ -325,7 +329,7 @@ def saved_matches(flow, start, nvm="samd51", log=None):
     nvm log of another run (Flow.cut_and_resume's first)."""
     out = []
     for image in cpboard.nvm_images(flow.nvm_log() if log is None else log, start):
-        store = nvmlog.LogStore(bytearray(image[:4096])) if nvm == "rp2040" else saves.NvmStore(bytearray(image))
+        store = nvmlog.LogStore(bytearray(image[:4096])) if nvm == "rp2040" else nvmstore.NvmStore(bytearray(image))
         data = store.load()
         out.append(mt.Match.from_bytes(data) if data else None)
     return out
@@ -342,16 +346,14 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 # OPEN WORK, not new goals: the profiles measured over the 90 KB goal (2026-12-05, bisected with
 # this very check on the exact stand-ins, `tools/bench.py --profiles`; README "Boards"), allowed
 # that much here so that the check keeps catching any further growth. The ESP32 boards' nvm copies
-# its 8 KB NVS blob onto the GC heap at every read and write without a collection (CircuitPython's
-# C code; hal/nvmesp.py holds that room; without it they measure 86-90; those boards have 2 MB of
-# PSRAM for a heap); the Fruit Jam loads the RP2 log store and its USB keyboard code on the 320x240
-# layout (8 MB of PSRAM).
+# its 8 KB NVS blob onto the GC heap, in one block, at every read and write (CircuitPython's C code;
+# hal/nvmesp.py holds that room; without the blob they measure 86-89; on the board the heap grows
+# into 2 MB of PSRAM where no block is free).
 OVER_GOAL_KB = {
-    "funhouse": 5,
-    "feather_s2_reverse_tft": 7,
+    "funhouse": 6,
+    "feather_s2_reverse_tft": 8,
     "feather_s3_reverse_tft": 8,
     "memento": 4,
-    "fruit_jam": 1,
 }
 
 

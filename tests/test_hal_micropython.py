@@ -212,7 +212,7 @@ for cur in range(vw.ncards):
 print("scroll ok", r.first, r.last, vw.ncards)
 
 import hal
-from hal import board as hb, saves
+from hal import board as hb, nvmstore
 hw = hb.open()
 print("notices", hw.notices, hw.name, hw.storage.where)
 import keypad
@@ -226,7 +226,7 @@ import board
 print("refreshes", board.DISPLAY.refreshes)
 hw.storage.save(b"saved game")
 import microcontroller
-print("load", saves.NvmStore(microcontroller.nvm).load())
+print("load", nvmstore.NvmStore(microcontroller.nvm).load())
 from hal.filestore import FileStore
 f = FileStore("/tmp/%s/lama.sav")
 f.save(b"file save")

@@ -13,7 +13,7 @@ import pytest
 
 import hal
 from engine import bots, checks, codec, game, rng
-from hal import mock, saves
+from hal import mock, nvmstore, saves
 from play import app as appmod
 from play import match as mt
 from play import view as v
@@ -188,7 +188,7 @@ class CutNvm(bytearray):
         bytearray.__setitem__(self, k, value)
 
 
-class Store(saves.NvmStore):
+class Store(nvmstore.NvmStore):
     """The nvm store, telling the test which save is complete and which one is on its way."""
 
     def __init__(self, nvm):
@@ -207,7 +207,7 @@ class Store(saves.NvmStore):
     def set_aside(self, key=0):
         where = super().set_aside(key)
         if not key:
-            self.complete = saves.NvmStore(self.nvm).load()
+            self.complete = nvmstore.NvmStore(self.nvm).load()
         return where
 
 
@@ -260,7 +260,7 @@ def _monkey(seed, counts, screens=2000):
             _damage(nvm, pick, damaged)
             counts["damaged"] += 1
         store = Store(nvm)
-        expect = (saves.NvmStore(nvm).load(), None)
+        expect = (nvmstore.NvmStore(nvm).load(), None)
         n = 2 + pick.below(5)
         kinds = [pick.below(4) for _ in range(n)]
         if life != 3:  # the last power-up of each device may be a game of bots only, to watch
@@ -323,7 +323,7 @@ def _monkey(seed, counts, screens=2000):
         nvm.cut = None
         counts["games over"] += sum(1 for _ in [0] if app.match and app.match.game and app.match.game.is_over())
         # Power back: the newest complete save or the one on its way, never an older one.
-        got = saves.NvmStore(nvm).load()
+        got = nvmstore.NvmStore(nvm).load()
         assert got in (store.complete, store.flying) or store.complete is None and got == expect[0]
         damaged = None
 

@@ -9,7 +9,7 @@
 import pytest
 
 from engine import bots, rng
-from hal import filestore, mock, nvmesp, nvmlog, saves
+from hal import filestore, mock, nvmesp, nvmlog, nvmstore, saves
 from play import app as appmod
 from play import match as mt
 from tests.flow_driver import Driver, new_game_script
@@ -90,7 +90,7 @@ def _stores(tmp_path):
         got = [s.read(s.place(0, place), saves.ASIDE)[1] for place in (2, 3)]
         return [x for x in got if x is not None]
 
-    yield "nvm", saves.NvmStore(bytearray(8192)), places
+    yield "nvm", nvmstore.NvmStore(bytearray(8192)), places
     yield "esp32", nvmesp.store(bytearray(8192)), places  # (reads both keys first, then holds the blob's room)
     yield "log", nvmlog.LogStore(bytearray(b"\xff") * 4096), lambda s: [s._record(a)[1] for a in s._kept[0]]
     path = str(tmp_path / "lama.sav")
@@ -131,10 +131,10 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before(board):
     nvm = bytearray(8192)
     shown = []
     for k in range(3):
-        store = saves.NvmStore(nvm)
+        store = nvmstore.NvmStore(nvm)
         store.save(b"not a game save %d" % k)  # a valid store record the engine refuses
         hw = mock.Hardware("A", seed=k)
-        hw.storage = nvmesp.store(nvm) if board == "esp32" else saves.NvmStore(nvm)
+        hw.storage = nvmesp.store(nvm) if board == "esp32" else nvmstore.NvmStore(nvm)
         with pytest.raises(mock.Done):
             appmod.App(hw).run()
         shown.append(" ".join(" ".join(hw.screen.screens[0]).split()))
@@ -151,10 +151,10 @@ def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once(
     from tools import nvmflash
 
     for blob in (True, False):
-        stats = saves.NvmStore(bytearray(b"\xff" * 8192))
+        stats = nvmstore.NvmStore(bytearray(b"\xff" * 8192))
         stats.save(b"wins", 1)
         nvm = nvmflash.Reads(stats.nvm)
-        store = saves.NvmStore(nvm, blob=blob)
+        store = nvmstore.NvmStore(nvm, blob=blob)
         assert store.load() is None
         nvm.reads.clear()
         store.save(bytes(range(200)))
@@ -167,16 +167,16 @@ def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once(
             assert len(nvm.reads) == 4  # the second save's check: no load read anything
         else:
             assert len(nvm.reads) >= 200  # SAMD51, nRF52: flash read in place, byte by byte
-        assert saves.NvmStore(bytearray(nvm)).load() == bytes(range(200))
+        assert nvmstore.NvmStore(bytearray(nvm)).load() == bytes(range(200))
 
 
 def test_the_esp32_store_reads_again_what_was_damaged_so_the_flow_can_set_it_aside():
     nvm = bytearray(8192)
-    saves.NvmStore(nvm).save(b"wins", 1)
-    place = saves.NvmStore(nvm).place(1, 0)
+    nvmstore.NvmStore(nvm).save(b"wins", 1)
+    place = nvmstore.NvmStore(nvm).place(1, 0)
     nvm[place + 9] ^= 0xFF  # the statistics' payload damaged
-    store = saves.NvmStore(nvm, blob=True)
+    store = nvmstore.NvmStore(nvm, blob=True)
     assert store.load() is None and not store.lost  # (the game: none)
     assert store.load(1) == b"w" + bytes([ord("i") ^ 0xFF]) + b"ns"  # raw, for the flow to set aside
     assert store.set_aside(1) == "nvm aside"
-    assert store.load(1) is None and saves.NvmStore(nvm).load(1) is None
+    assert store.load(1) is None and nvmstore.NvmStore(nvm).load(1) is None

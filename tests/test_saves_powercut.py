@@ -10,7 +10,7 @@ import os
 import pytest
 
 from engine import codec, rng
-from hal import filestore, nvmlog, saves
+from hal import filestore, nvmlog, nvmstore, saves
 from play import match as mt
 from tools import nvmflash as nf
 
@@ -136,7 +136,7 @@ def test_an_nvm_save_cut_after_any_byte_resumes_the_newest_complete_save_or_the_
         length = len(saves.record(saves.SAVE, 1, records[n]))
         for cut in range(length + 1):
             nvm = CutNvm()
-            store = saves.NvmStore(nvm)
+            store = nvmstore.NvmStore(nvm)
             for r in records[:n]:
                 store.save(r)
             nvm.cut = cut
@@ -146,14 +146,14 @@ def test_an_nvm_save_cut_after_any_byte_resumes_the_newest_complete_save_or_the_
             except PowerCut:
                 pass
             cuts += 1
-            if not _resumes(saves.NvmStore(nvm).load(), records, n):
+            if not _resumes(nvmstore.NvmStore(nvm).load(), records, n):
                 older += 1
                 continue
             # Play on: the next save lands, and a reboot finds it.
-            after = saves.NvmStore(nvm)
+            after = nvmstore.NvmStore(nvm)
             after.load()
             after.save(b"next %d" % cut)
-            assert saves.NvmStore(nvm).load() == b"next %d" % cut
+            assert nvmstore.NvmStore(nvm).load() == b"next %d" % cut
     COUNTS["nvm cuts %s" % fill] = cuts
     assert older == 0 and cuts > 1800
 
@@ -205,13 +205,13 @@ def test_the_torn_header_over_the_save_before_last_is_refused():
     # The issue's case exactly: only the new header reached the slot of the save before last.
     records = _match_saves(1, 3)
     nvm = CutNvm()
-    store = saves.NvmStore(nvm)
+    store = nvmstore.NvmStore(nvm)
     store.save(records[0])
     store.save(records[1])
     nvm.cut = saves.HEAD
     with pytest.raises(PowerCut):
         store.save(records[2])
-    assert saves.NvmStore(nvm).load() == records[1]
+    assert nvmstore.NvmStore(nvm).load() == records[1]
 
 
 # ---- files on a FAT-like file system ----------------------------------------------------------
@@ -378,20 +378,20 @@ def test_a_save_of_the_old_format_is_reported_from_another_version():
     rec[6], rec[7] = c & 0xFF, c >> 8
     nvm = CutNvm()
     nvm.mem[0 : len(rec)] = rec
-    store = saves.NvmStore(nvm)
+    store = nvmstore.NvmStore(nvm)
     data = store.load()
     with pytest.raises(ValueError) as e:
         mt.Match.from_bytes(data)
     assert str(e.value) == "save is from version 1"
     store.set_aside()
-    assert store.aside() == data and saves.NvmStore(nvm).load() is None
+    assert store.aside() == data and nvmstore.NvmStore(nvm).load() is None
 
 
 def test_a_store_keeps_a_copy_the_flow_may_reuse_its_buffer():
     """Match.pack() hands every save the same buffer: the stores must keep copies, not it."""
     m = mt.Match()
     m.start(5)
-    nvm = saves.NvmStore(bytearray(4096))
+    nvm = nvmstore.NvmStore(bytearray(4096))
     first = m.pack()
     nvm.save(first)
     kept = bytes(first)
@@ -402,7 +402,7 @@ def test_a_store_keeps_a_copy_the_flow_may_reuse_its_buffer():
     assert nvm.load() == kept  # what the store keeps did not change with it
     nvm.save(again)  # and the changed save is written, not taken for the same one
     assert nvm.load() == bytes(again) != kept
-    assert saves.NvmStore(nvm.nvm).load() == bytes(again)  # from the flash itself
+    assert nvmstore.NvmStore(nvm.nvm).load() == bytes(again)  # from the flash itself
 
 
 # ---- a first save cut before its last byte (issue 21, 5b) --------------------------------------
@@ -414,7 +414,7 @@ def test_a_first_save_missing_its_last_byte_resumes_and_the_next_save_keeps_it(k
     size, blank = (4096, 0xFF) if kind == "log" else (8192, 0xFF if "blank" in kind else 0)
 
     def store(nvm):
-        return nvmlog.LogStore(nvm) if kind == "log" else saves.NvmStore(nvm)
+        return nvmlog.LogStore(nvm) if kind == "log" else nvmstore.NvmStore(nvm)
 
     first = len(saves.record(saves.SAVE, 1, records[0]))
     lost = points = 0
@@ -534,7 +534,7 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
     nvm = _CutAt(8192, "samd51")
     nvm.at = (6, pages, extra)
     hw = mock.Hardware(new_game_script([mt.HUMAN, 2, 2, 2]), seed=4)
-    hw.storage = saves.NvmStore(nvm)
+    hw.storage = nvmstore.NvmStore(nvm)
     app = appmod.App(hw)
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(2)), 400)
     with pytest.raises(nf.PowerCut):
@@ -542,7 +542,7 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
     assert nvm.writes == 6
     # Power back on.
     hw = mock.Hardware("", seed=5)
-    hw.storage = saves.NvmStore(nvm)
+    hw.storage = nvmstore.NvmStore(nvm)
     written = []
     real_save = hw.storage.save
 
@@ -565,7 +565,7 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
         assert ("Continue" in " ".join(screens[0])) == (first == "Continue")
     assert not any(s[0] == "= Game stopped" for s in screens)
     # The new game (New game was chosen on the title) saved, and a reboot finds its last save.
-    assert written and saves.NvmStore(nvm).load() == written[-1]
+    assert written and nvmstore.NvmStore(nvm).load() == written[-1]
     assert mt.Match.from_bytes(written[-1]).game.round_number >= 1
 
 

@@ -65,9 +65,9 @@ class Flash(ByteArray):
 def store_for(nvm):
     """The store a board of ``nvm.rule`` gets (hal/boardopen.py chooses by ``sys.platform``): the
     log that appends into erased flash on RP2040, two slots a record kind elsewhere."""
-    from hal import nvmlog, saves
+    from hal import nvmlog, nvmstore
 
-    return nvmlog.LogStore(nvm) if nvm.rule == "rp2040" else saves.NvmStore(nvm)
+    return nvmlog.LogStore(nvm) if nvm.rule == "rp2040" else nvmstore.NvmStore(nvm)
 
 
 class Reads(bytearray):

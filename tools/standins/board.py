@@ -33,7 +33,8 @@ import microcontroller
 
 _e = getattr(os, "_host", os).getenv
 # Name and MCU pin in the order of pins.c (a pin's name in an error is its first one); an MCU pin in
-# lower case is in use (the display's). Then "|" the board_id, the display's size (0x0: none) and the keys.
+# lower case is in use (the display's). Then "|" the board_id, the display's size (0x0: none; "=WxH": the
+# game makes one of that size in code) and the keys.
 # One line a board (a long string: a board keeps no qstrs of the stand-ins' own, and the short words of
 # a dict's keys would each be one): name | pins | board_id, display size, keys | stand-ins it needs
 # | its nvm's size and rule, where not the SAMD51's (docs/BOARDS.md, "Ports").
@@ -54,7 +55,7 @@ BOARDS = (
     "P0_16 SCL P0_25 SDA P0_24 TFT_RESET p1_03 TFT_BACKLIGHT p1_05 TFT_CS p0_12 TFT_DC p0_13 TFT_SCK "
     "p0_14 TFT_MOSI p0_15|clue_nrf52840_express 240x240 B BUTTON_B A BUTTON_A||8192 nrf52\n"
     "cpb_gizmo|A3 P0_03 SCL P0_04 D2 P0_05 SDA P0_05 D0 P0_30 RX P0_30 D1 P0_14 TX P0_14 BUTTON_A P1_02 "
-    "BUTTON_B P1_15 SLIDE_SWITCH P1_06 NEOPIXEL P0_13|circuitplayground_bluefruit 0x0 B BUTTON_B A "
+    "BUTTON_B P1_15 SLIDE_SWITCH P1_06 NEOPIXEL P0_13|circuitplayground_bluefruit =240x240 B BUTTON_B A "
     "BUTTON_A|busio fourwire|8192 nrf52\n"
     "funhouse|TFT_BACKLIGHT gpio21 TFT_CS gpio40 TFT_DC gpio39 TFT_MOSI gpio35 TFT_RESET gpio41 TFT_SCK "
     "gpio36 BUTTON_DOWN GPIO3 BUTTON_SELECT GPIO4 BUTTON_UP GPIO5 SCL GPIO33 SDA "
@@ -71,7 +72,7 @@ BOARDS = (
     "TOUCH_XL PB01 TOUCH_YU PA06 TOUCH_XR PB08 SDA PB02 SCL PB03|pyportal_titano 480x320|analogio\n"
     "fruit_jam|A3 GPIO43 NEOPIXEL GPIO32 BUTTON1 GPIO0 BUTTON2 GPIO4 BUTTON3 GPIO5 SDA GPIO20 SCL GPIO21 "
     "TX GPIO8 RX GPIO9 CKN GPIO12 CKP GPIO13 D0N GPIO14 D0P GPIO15 D1N GPIO16 D1P GPIO17 D2N GPIO18 D2P "
-    "GPIO19|adafruit_fruit_jam 0x0 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3|framebufferio picodvi|4096 rp2040\n"
+    "GPIO19|adafruit_fruit_jam =320x240 Btn2 BUTTON2 Btn1 BUTTON1 Btn3 BUTTON3|framebufferio picodvi|4096 rp2040\n"
     "memento|TFT_RESET gpio38 TFT_CS gpio39 TFT_DC gpio40 TFT_BACKLIGHT gpio45 NEOPIXEL GPIO1 BUTTON "
     "GPIO0 SDA GPIO34 SCL GPIO33|adafruit_esp32s3_camera 240x240 OK @11 Up @13 Down @15 Left @12 Right "
     "@14 Sel @1 Shutter BUTTON|busio|8192 esp32\n"
@@ -128,6 +129,8 @@ for name in "STEMMA_I2C UART".split():
     globals()[name] = SPI
 del name
 
-if int(_s[0]):
+if _s[0][0] == "=":  # a display the game makes in code: made now (a board keeps it off its heap)
+    busdisplay._a = busdisplay.BusDisplay(int(_s[0][1:]), int(_s[1]))
+elif int(_s[0]):
     DISPLAY = busdisplay.BusDisplay(int(_s[0]), int(_s[1]))
 del _s, _e

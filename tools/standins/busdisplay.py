@@ -37,6 +37,11 @@ _ZERO = bytes(_BAND_BYTES) if displayrender is not None else None  # (what clear
 _frame = getattr(os, "_host", os).getenv("LAMA_FRAME")  # (the process environment: os.py)
 _frame = open(_frame, "wb") if _frame and displayrender is not None else None
 shown = 0  # refreshes of every display so far (the keypad stand-in's script waits for a new picture)
+# The display the game makes in code (the TFT Gizmo's, the Fruit Jam's DVI), made at import by
+# board.py: CircuitPython keeps a display made in code in a static slot, never on the heap
+# (shared-bindings/busdisplay/BusDisplay.c, ``allocate_display_or_raise``), so its bytes are the
+# stand-ins'. (Named as an attribute below: no new qstr, see displayio.py.)
+_a = None
 
 
 class BusDisplay:
@@ -47,9 +52,14 @@ class BusDisplay:
     last band's pixels (fewer rows when they do not divide the height), ``_e`` the refreshes so
     far (the keypad stand-in presses a key only once a new picture was shown, as a player would)."""
 
+    def __new__(cls, *args, **kw):
+        return _a if _a is not None else object.__new__(cls)  # (the one made at import: see _a)
+
     def __init__(self, *args, **kw):
-        # BusDisplay(width, height) as board.py makes board.DISPLAY; (bus, init_sequence, width=,
-        # height=, ...) as a program makes one (the TFT Gizmo's: hal/boards/gizmo.py).
+        # (width, height) as board.py makes board.DISPLAY; (bus, init_sequence, width=, height=, ...)
+        # as a program makes one (the TFT Gizmo's: hal/boards/gizmo.py).
+        if self is _a:  # (made at import: see _a)
+            return
         self.width = kw["width"] if "width" in kw else args[0]
         self.height = kw["height"] if "height" in kw else args[1]
         width = self.width

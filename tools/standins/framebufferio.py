@@ -1,4 +1,9 @@
-"""Stand-in for framebufferio: a FramebufferDisplay is a display of its framebuffer's size (busdisplay.py)."""
+"""Stand-in for framebufferio: a FramebufferDisplay is a display of its framebuffer's size (busdisplay.py).
+
+CircuitPython keeps it in a static slot, never on the heap (shared-bindings/framebufferio/
+FramebufferDisplay.c: ``allocate_display_or_raise``): busdisplay hands out the display that
+board.py made at import.
+"""
 
 import busdisplay
 

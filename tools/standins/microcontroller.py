@@ -36,7 +36,6 @@ heap, which a board's nvm (C code, its names in ROM) does not have.
 """
 
 
-import gc
 
 _FILES = ("nvm.bin", "nvm.log", "nvm-erases.log", "nvm-blob.txt")  # (the last: ESP32's, empty: _blob)
 _scratch = bytearray(256)  # (made once, counted with the stand-ins: the C code's buffers are on its stack)
@@ -81,24 +80,23 @@ class ByteArray:
         self.stop = max(self.start, min(max(stop, 0), size))
 
     def _blob(self):
-        """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first,
-        made without a collection (``m_malloc_without_collect``) and freed at once after it
-        (``gc_free``: ports/espressif/common-hal/nvm/ByteArray.c). Here: ``read(size)`` of an empty
-        text file, with the collector off. MicroPython makes its buffer of exactly ``size`` bytes in
-        one block (py/stream.c: ``vstr_init``) and, as nothing came, frees it at once (``vstr_clear``:
-        the empty str is a qstr), leaving nothing behind; a refusal says "memory allocation failed,
-        allocating 8192 bytes" as the C code's does. (A Python object made and dropped instead
-        would stay until a collection, and a stale pointer to it on the C stack could keep it past
-        one: the next blob then found no room where the board's would.) Only the board flow (no
-        ``mem``) models the heap: in memory, on CPython, there is none to model."""
+        """ESP32: every read and write copies the whole NVS blob into a buffer on the GC heap first
+        and frees it at once after (ports/espressif/common-hal/nvm/ByteArray.c:
+        ``m_malloc_without_collect``, ``gc_free``). That allocation is an ordinary one: where no
+        block is free, it collects and looks again (py/gc.c ``gc_alloc``); "without collect" only
+        keeps the collector from scanning the buffer's bytes for pointers (CircuitPython's selective
+        collect, py/malloc.c). Here: ``read(size)`` of an empty text file. MicroPython makes its
+        buffer of exactly ``size`` bytes in one block, in the same way (py/stream.c: ``vstr_init``),
+        and, as nothing came, frees it at once (``vstr_clear``: the empty str is a qstr), leaving
+        nothing behind; a refusal says "memory allocation failed, allocating 8192 bytes" as the C
+        code's does. (A Python object made and dropped instead would stay until a collection, and
+        a stale pointer to it on the C stack could keep it past one: the next blob then found no
+        room where the board's would.) A board with no 8 KB block after the collection adds a heap
+        area for it (``gc_try_add_heap``: its heap grows on demand, on these boards into 2 MB of
+        PSRAM); the heap here is a fixed one, so the figures count the blob in the game's heap.
+        Only the board flow (no ``mem``) models the heap: in memory, on CPython, there is none."""
         if self._files[3] is not None:  # (no more locals: this frame stays off the heap, see below)
-            on = gc.isenabled()
-            gc.disable()
-            try:
-                self._files[3].read(self.size)
-            finally:
-                if on:
-                    gc.enable()
+            self._files[3].read(self.size)
 
     def _open(self, i):
         """File ``i`` of the board flow, opened once and kept: 0 ``nvm.bin``, 1 ``nvm.log``, 2
