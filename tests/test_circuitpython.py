@@ -51,7 +51,7 @@ OVER_GOAL_PY_KB = 2
 # Over the Python stand-ins of displayio (the plain 10.2.1 and 9.2.9 ports) the same flow takes
 # 90 (10.2.1) and 91 (9.2.9) KB .mpy, 133 and 134 .py, against 86 / 117 on the C objects (measured
 # the same day). The cause measured: the stand-ins' own names (a board has them in ROM) count with
-# the game's qstrs, and where the total passes 1,260 the next qstr pool is one block of ~9 KB
+# the game's qstrs, and where the total passes 1,260 the next qstr pool is one block of ~7.7 KB
 # (1,280 entries: py/qstr.c, its MemoryError says "allocating 1280 bytes"). From sources that step
 # falls on play/app.py's compile, in a fragmented heap. A few names more or less move it, and where
 # it falls decides these figures: before hal/nvmstore.py (and the stand-ins' displays made at

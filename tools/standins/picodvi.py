@@ -14,20 +14,7 @@ class _Framebuffer:
 _frame = _Framebuffer()
 
 
-def Framebuffer(
-    width,
-    height,
-    *,
-    clk_dp=None,
-    clk_dn=None,
-    red_dp=None,
-    red_dn=None,
-    green_dp=None,
-    green_dn=None,
-    blue_dp=None,
-    blue_dn=None,
-    color_depth=8,
-):
+def Framebuffer(width, height, **pins):  # (the pins' keywords: a dict made once, at start-up)
     _frame.width = width
     _frame.height = height
     return _frame
