@@ -135,7 +135,11 @@ def fake_board(monkeypatch):
         if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
             monkeypatch.delitem(sys.modules, name)
 
+    real_sleep = hb.time.sleep
+
     def sleep(seconds):
+        if threading.current_thread() is not threading.main_thread():
+            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the program's clock
         clock.now += int(seconds * 1000)
 
     monkeypatch.setattr(hb.time, "sleep", sleep)
@@ -692,11 +696,10 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
     fake_board.supervisor.reload = lambda: seen.append("reload")
     Scanner.created = []
 
-    main = threading.current_thread()
     real_sleep = hb.time.sleep
 
     def sleep(seconds):  # once the flow crashed, A is pressed (to restart)
-        if threading.current_thread() is not main:
+        if threading.current_thread() is not threading.main_thread():
             # Blinka's refresh thread sleeps too: it does, and presses nothing (pushing a press at
             # each of its 1 ms ticks, it filled the queue faster than the crash screen drained it)
             return real_sleep(seconds)

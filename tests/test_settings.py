@@ -12,6 +12,7 @@ import importlib.util
 import os
 import runpy
 import sys
+import threading
 import types
 
 import pytest
@@ -203,7 +204,11 @@ def pin_board(monkeypatch, tmp_path):
         if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
             monkeypatch.delitem(sys.modules, name)
 
+    real_sleep = hb.time.sleep
+
     def sleep(seconds):
+        if threading.current_thread() is not threading.main_thread():
+            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the program's clock
         clock.now += int(seconds * 1000)
 
     monkeypatch.setattr(hb.time, "sleep", sleep)
