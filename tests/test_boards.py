@@ -106,7 +106,7 @@ CASES = {
     ),
 }
 FAMILIES = ("badge", "pins", "gizmo", "pyportal", "fruitjam", "memento")
-INPUTS = ("keypads", "joystick")  # the input modules of hal/ a family may need
+INPUTS = ("keypads", "joystick", "gamepad")  # the input modules of hal/ a family may need (a pad: when one is found)
 
 
 @pytest.fixture(scope="module")

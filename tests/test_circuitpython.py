@@ -158,7 +158,7 @@ def test_bots_of_every_level_choose_legal_actions_and_a_decision_allocates_nothi
     assert worst.strip("]") == "0, 0, 0", done.stdout
 
 
-# The nvm stores (hal/nvmlog.py's log, hal/saves.py's slots, and as the ESP32s read them) through
+# The nvm stores (hal/nvmlog.py's log, hal/nvmstore.py's slots, and as the ESP32s read them) through
 # what a board meets: saves, statistics, saves kept aside (the log's scan pairs each copy with its original), a reboot's
 # scan, compactions, a damaged newest record: the same results as on CPython. CircuitPython
 # refuses what CPython allows (a tuple sliced with a step was one): a store that raised at its
@@ -196,6 +196,94 @@ def test_the_nvm_stores_run_on_circuitpython_as_on_cpython(version, drive):
     assert here.count("load b'game 29 ' b'stats 24' b'game 27 ' False") == 3, here
     assert done.stdout == here, (done.stdout, here)
 
+
+
+# The Fruit Jam's USB gamepad (hal/gamepad.py, read by hal/boards/fruitjam.py's buttons) with a
+# pad as CircuitPython's usb.core shows it: the same presses as on CPython.
+GAMEPAD = """
+import sys
+
+
+class USBError(OSError):
+    pass
+
+
+class USBTimeoutError(USBError):
+    pass
+
+
+class Core:
+    def find(self, idVendor=None, idProduct=None):
+        return pad if pad.plugged and (idVendor, idProduct) == (0x081F, 0xE401) else None
+
+
+class Pad:
+    plugged = False
+    gone = False
+    config = 0
+    reports = []
+
+    def is_kernel_driver_active(self, i):
+        return False
+
+    def ctrl_transfer(self, t, r, v, i, data, timeout):
+        d = bytes((9, 2, 25, 0, 1, 1, 0, 0x80, 50, 9, 4, 0, 0, 1, 3, 0, 0, 0, 7, 5, 0x81, 3, 8, 0, 10))
+        data[: len(d)] = d
+        return len(d)
+
+    def set_configuration(self, v):
+        self.config = v
+
+    def read(self, ep, data, timeout):
+        if self.gone:
+            raise USBError(19)
+        if not self.reports:
+            raise USBTimeoutError()
+        r = self.reports.pop(0)
+        data[: len(r)] = r
+        return len(r)
+
+
+class Usb:
+    pass
+
+
+core = Core()
+core.USBError = USBError
+core.USBTimeoutError = USBTimeoutError
+usb = Usb()
+usb.core = core
+sys.modules["usb"] = usb
+sys.modules["usb.core"] = core
+pad = Pad()
+from hal.boards import fruitjam
+
+now = [0]
+b = fruitjam.JamButtons(lambda: now[0], [], [])
+print(b.press(), "hal.gamepad" in sys.modules)
+pad.plugged = True
+now[0] += 1000
+print(b.press(), pad.config)
+for x, y, face, other in ((255, 127, 15, 0), (127, 127, 47, 0), (127, 0, 15, 0), (127, 127, 15, 32), (0, 255, 143, 16)):
+    pad.reports.append(bytes((x, y, 127, 127, 127, face, other, 0)))
+    print(b.press(), b.held())
+pad.gone = True
+print(b.press(), b.held(), b.pad)
+"""
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_fruit_jams_gamepad_runs_on_circuitpython_as_on_cpython(version, drive):
+    done = cpboard.run(version, GAMEPAD, "64k", [drive, os.path.join(drive, "lib"), cpboard.STANDINS])
+    assert done.returncode == 0, done.stdout + done.stderr
+    here = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.append(%r)\n" % cpboard.STANDINS + GAMEPAD],
+        cwd=cpboard.ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert here.stdout.splitlines()[:2] == ["0 False", "0 1"], here.stdout + here.stderr
+    assert done.stdout == here.stdout, (done.stdout, here.stdout)
 
 # Hostile saves on the board: a game's save (9 moves in) changed in 1-3 bytes, or cut short, and
 # sealed again (its checksums right), 400 times. Each one is refused with a ValueError that says

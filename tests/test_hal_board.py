@@ -355,6 +355,124 @@ def test_the_fruit_jams_usb_keyboard_presses_what_its_keys_say(fake_board, monke
     assert got == [A, A, A, B, B, S, S, L, R, R, L, B]
 
 
+
+class USBError(OSError):
+    pass
+
+
+class USBTimeoutError(USBError):  # (a USBError, as in CircuitPython's usb.core)
+    pass
+
+
+class SnesPad:
+    """Adafruit's SNES-style USB controller as CircuitPython's usb.core.Device shows it (hal/gamepad.py)."""
+
+    # configuration 1: one HID interface, its HID descriptor, interrupt IN endpoint 0x81
+    CONFIG = bytes((9, 2, 34, 0, 1, 1, 0, 0x80, 50, 9, 4, 0, 0, 1, 3, 0, 0, 0, 9, 0x21, 0x10, 1, 0, 1, 0x22, 65, 0))
+    CONFIG += bytes((7, 5, 0x81, 3, 8, 0, 10))
+
+    def __init__(self, fail=False):
+        self.reports = []
+        self.gone = False
+        self.config = None
+        self.detached = False
+        self.fail = fail
+
+    def is_kernel_driver_active(self, interface):
+        return interface == 0
+
+    def detach_kernel_driver(self, interface):
+        self.detached = True
+
+    def ctrl_transfer(self, request_type, request, value, index, data, timeout):
+        assert (request_type, request, value, index) == (0x80, 6, 0x0200, 0)  # GET_DESCRIPTOR
+        if self.fail:
+            raise USBError("pipe error")
+        data[: len(self.CONFIG)] = self.CONFIG
+        return len(self.CONFIG)
+
+    def set_configuration(self, value):
+        self.config = value
+
+    def read(self, endpoint, data, timeout):
+        assert endpoint == 0x81 and self.config == 1 and timeout >= 1  # (0 would wait for ever)
+        if self.gone:
+            raise USBError("gone")
+        if not self.reports:
+            raise USBTimeoutError()
+        report = self.reports.pop(0)
+        data[: len(report)] = report
+        return len(report)
+
+    def send(self, x=0x7F, y=0x7F, face=0x0F, other=0):
+        self.reports.append(bytes((x, y, 0x7F, 0x7F, 0x7F, face, other, 0)))
+
+
+def test_the_fruit_jams_usb_gamepad_presses_what_the_keyboard_does(fake_board, monkeypatch, capsys):
+    # hal/boards/fruitjam.py looks for Adafruit's SNES controller (081F:E401) once a second; found,
+    # hal/gamepad.py reads it: left/up previous, right/down next (repeating), A/X act, B/Y back,
+    # Start/Select the menu. Unplugged, it is looked for again; a pad that fails to open is tried again.
+    plugged = []
+    finds = []
+
+    def find(idVendor=None, idProduct=None):
+        finds.append((idVendor, idProduct))
+        return plugged[0] if plugged and (idVendor, idProduct) == (0x081F, 0xE401) else None
+
+    core = types.SimpleNamespace(find=find, USBError=USBError, USBTimeoutError=USBTimeoutError)
+    monkeypatch.setitem(sys.modules, "usb", types.SimpleNamespace(core=core))
+    monkeypatch.setitem(sys.modules, "usb.core", core)
+    monkeypatch.delitem(sys.modules, "hal.gamepad", raising=False)
+    b = fake_board.board
+    b.board_id = "adafruit_fruit_jam"
+    b.BUTTON1, b.BUTTON2, b.BUTTON3 = "B1", "B2", "B3"
+
+    class Runtime:
+        display = FakeDisplay()
+        serial_bytes_available = 0
+
+    Runtime.display.width, Runtime.display.height = 320, 240
+    fake_board.supervisor.runtime = Runtime()
+    hw = hb.open()
+    bt = hw.buttons
+    clock = fake_board.clock
+    assert bt.press() == 0 and finds and "hal.gamepad" not in sys.modules  # (none plugged in: not loaded)
+    n = len(finds)
+    assert bt.press() == 0 and len(finds) == n  # (once a second)
+    pad = SnesPad(fail=True)
+    plugged.append(pad)
+    clock.now += 1000
+    assert bt.press() == 0 and "gamepad: " in capsys.readouterr().out  # (a pad that fails: said, tried again)
+    pad.fail = False
+    clock.now += 1000
+    assert bt.press() == 0 and pad.detached and pad.config == 1
+    A, B, S, L, R = hal.A, hal.B, hal.START, hal.LEFT, hal.RIGHT
+    pad.send(x=0xFF)
+    assert bt.press() == R
+    clock.now += 400
+    assert bt.press() == R  # held (no new report): it repeats
+    got = []
+    for report in (dict(), dict(face=0x2F), dict(), dict(face=0x4F), dict(face=0x8F), dict(face=0x1F), dict()):
+        pad.send(**report)
+    pad.send(other=0x20)
+    pad.send()
+    pad.send(other=0x10)
+    pad.send(y=0)
+    pad.send(y=0xFF)
+    pad.send(x=0)
+    pad.send()
+    while pad.reports:
+        got.append(bt.press())
+    assert [p for p in got if p] == [A, B, A, S, S, L, R, L]
+    pad.send(face=0x2F)
+    pad.gone = True  # unplugged while A is down: nothing more, no stop
+    assert bt.press() == 0 and bt.held() == 0
+    plugged[0] = SnesPad()
+    clock.now += 1000
+    bt.press()
+    plugged[0].send(face=0x2F)
+    assert bt.press() == A  # the new pad
+
 def test_the_rp2_log_makes_its_record_buffer_at_start_up_for_its_largest_record(fake_board):
     # In the nearly empty heap of start-up: a game resumed after the load checks needs no new block.
     b = fake_board.board
