@@ -14,6 +14,7 @@ The interrupt IN endpoint and the configuration's value come from the configurat
 """
 
 import hal
+from hal.joystick import change
 
 # (report byte, mask, logical bit) for the buttons; the D-pad is two axes (bytes 0 and 1).
 _BUTTONS = bytes(
@@ -74,15 +75,6 @@ class Pad:
         except self.core.USBError:
             held = -1
         now = held if held >= 0 else 0
-        changed = now ^ self.held
+        change(buttons, self.held, now)
         self.held = now
-        bit = 1
-        while changed:
-            if changed & bit:
-                changed &= ~bit
-                if now & bit:
-                    buttons.down(bit)
-                else:
-                    buttons.up(bit)
-            bit <<= 1
         return held >= 0

@@ -2,7 +2,8 @@
 
 ``JOYSTICK_X``/``_Y`` read 0..65535 with the centre near 32767: beyond a +-15000 dead zone a
 direction is pressed, and it is let go again only back inside +-12000 (hysteresis, so a
-stick resting near the edge does not chatter). Imported on boards with a stick only.
+stick resting near the edge does not chatter). Imported on boards with a stick only, and by
+hal/gamepad.py (a Fruit Jam's pad) for :func:`change`.
 """
 
 import hal
@@ -15,6 +16,21 @@ except ImportError:  # CPython
 CENTRE = const(32767)
 DEAD_ZONE = const(15000)
 RELEASE_ZONE = const(12000)
+
+
+def change(buttons, was, now):
+    """For a source that reads which keys are down (a stick, a gamepad's report): ``buttons.down()``
+    or ``up()`` for each logical bit that differs between ``was`` and ``now``, the lowest first."""
+    changed = was ^ now
+    bit = 1
+    while changed:
+        if changed & bit:
+            changed &= ~bit
+            if now & bit:
+                buttons.down(bit)
+            else:
+                buttons.up(bit)
+        bit <<= 1
 
 
 class Joystick:
@@ -49,12 +65,5 @@ class Joystick:
 
     def poll(self, buttons):
         now = self.read()
-        changed = now ^ self.state
-        if changed:
-            self.state = now
-            for bit in (hal.RIGHT, hal.DOWN, hal.UP, hal.LEFT):
-                if changed & bit:
-                    if now & bit:
-                        buttons.down(bit)
-                    else:
-                        buttons.up(bit)
+        change(buttons, self.state, now)
+        self.state = now
