@@ -72,7 +72,7 @@ def make_storage(found, notices):
             # a resume's load checks a block of ~0.7 KB may not be found (the Fruit Jam's flow).
             store.room(store.capacity)
             return store
-        if found.nvm == "esp32":  # (reads copy all 8 KB, without collecting: hal/nvmesp.py)
+        if found.nvm == "esp32":  # (each access copies all 8 KB onto the heap: hal/nvmesp.py)
             from hal import nvmesp
 
             return nvmesp.store(nvm)
