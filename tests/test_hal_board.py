@@ -113,6 +113,20 @@ class FakeDisplay:
         self.refreshes += 1
 
 
+def program_sleep(sleep):
+    """``sleep`` for the program's own thread only. Blinka's displayio refresh thread sleeps too, 1 ms
+    at a time: it sleeps for real, where ``sleep`` would move the fake clock or press keys at every
+    tick (a crash screen's key queue filled faster than it was drained)."""
+    real_sleep = hb.time.sleep
+
+    def sleeping(seconds):
+        if threading.current_thread() is not threading.main_thread():
+            return real_sleep(seconds)
+        return sleep(seconds)
+
+    return sleeping
+
+
 @pytest.fixture
 def fake_board(monkeypatch):
     """Installs fake board/keypad/analogio/microcontroller/storage/supervisor modules."""
@@ -135,14 +149,10 @@ def fake_board(monkeypatch):
         if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
             monkeypatch.delitem(sys.modules, name)
 
-    real_sleep = hb.time.sleep
-
     def sleep(seconds):
-        if threading.current_thread() is not threading.main_thread():
-            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the program's clock
         clock.now += int(seconds * 1000)
 
-    monkeypatch.setattr(hb.time, "sleep", sleep)
+    monkeypatch.setattr(hb.time, "sleep", program_sleep(sleep))
     Mount.readonly = True
     return types.SimpleNamespace(clock=clock, **mods)
 
@@ -267,17 +277,13 @@ def test_a_key_let_go_within_a_second_at_start_is_no_notice(fake_board):
     Scanner.held_at_start = (2,)
     calls = []
 
-    real_sleep = hb.time.sleep
-
     def sleep(seconds):
-        if threading.current_thread() is not threading.main_thread():
-            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the start-up's waits
         fake_board.clock.now += int(seconds * 1000)
         calls.append(seconds)
         if len(calls) == 5:
             Scanner.created[-1].push(2, False)
 
-    hb.time.sleep = sleep
+    hb.time.sleep = program_sleep(sleep)
     hw = hb.open()
     assert hw.notices == []
     assert hw.buttons.press() == 0
@@ -814,17 +820,11 @@ def test_code_py_runs_the_flow_and_shows_a_crash(fake_board, monkeypatch, capsys
     fake_board.supervisor.reload = lambda: seen.append("reload")
     Scanner.created = []
 
-    real_sleep = hb.time.sleep
-
     def sleep(seconds):  # once the flow crashed, A is pressed (to restart)
-        if threading.current_thread() is not threading.main_thread():
-            # Blinka's refresh thread sleeps too: it does, and presses nothing (pushing a press at
-            # each of its 1 ms ticks, it filled the queue faster than the crash screen drained it)
-            return real_sleep(seconds)
         if seen and Scanner.created:
             Scanner.created[-1].push(1, True)
 
-    monkeypatch.setattr(hb.time, "sleep", sleep)
+    monkeypatch.setattr(hb.time, "sleep", program_sleep(sleep))
     run_file("code.py")
     cap = capsys.readouterr()
     out = cap.out + cap.err  # CPython's traceback goes to stderr; CircuitPython's console is both

@@ -12,7 +12,6 @@ import importlib.util
 import os
 import runpy
 import sys
-import threading
 import types
 
 import pytest
@@ -204,14 +203,10 @@ def pin_board(monkeypatch, tmp_path):
         if name.startswith(("hal.boards", "hal.boardopen", "hal.settings", "hal.keypads")):
             monkeypatch.delitem(sys.modules, name)
 
-    real_sleep = hb.time.sleep
-
     def sleep(seconds):
-        if threading.current_thread() is not threading.main_thread():
-            return real_sleep(seconds)  # Blinka's displayio refresh thread: not the program's clock
         clock.now += int(seconds * 1000)
 
-    monkeypatch.setattr(hb.time, "sleep", sleep)
+    monkeypatch.setattr(hb.time, "sleep", program_sleep(sleep))
 
     made = {}  # MCU pin -> Pin: two names of one pin are one object
 
@@ -324,7 +319,7 @@ def test_an_unquoted_pin_name_works_on_10_and_is_named_on_9(pin_board, monkeypat
 
 
 # ---- the PyBadge and PyGamer: LAMA_SEED, LAMA_DRIVE, LAMA_JOYSTICK_FLIP at start-up ----------------------
-from tests.test_hal_board import AnalogIn, fake_board, pybadge  # noqa: E402,F401 (fixtures of the board tests)
+from tests.test_hal_board import AnalogIn, fake_board, program_sleep, pybadge  # noqa: E402,F401 (fixtures of the board tests)
 
 
 @pytest.mark.parametrize("major", RELEASES)
