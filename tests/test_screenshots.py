@@ -1,10 +1,14 @@
-"""Pictures of real game screens (tools/screenshots.py): the renderer really draws them.
+"""Pictures of real game screens (tools/screenshots.py): the renderer really draws them, and the
+ones docs/ shows are what it draws now.
 
-Counts pixels in the PNGs written by the board's renderer on Blinka: text in
-the title bar and on the lines, card tiles on a turn, no cards on a hand-off.
+Every picture is rendered once for the module (at the display's own size), then: each picture the
+README or docs/*.md shows is compared, pixel for pixel, with a fresh render (a stale one fails);
+and pixels are counted in them: text in the title bar and on the lines, card tiles on a turn, no
+cards on a hand-off.
 """
 
 import os
+import re
 
 import pytest
 
@@ -12,12 +16,63 @@ pygame = pytest.importorskip("pygame")
 
 from tools import screenshots  # noqa: E402
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCS = os.path.join(ROOT, "docs")
+REGENERATE = "python tools/screenshots.py"  # writes every picture of docs/
+
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory):
+def rendered(tmp_path_factory):
+    """{file name: picture} of every picture tools/screenshots.py writes into docs/, rendered now at
+    scale 1 (the display's pixels)."""
     out = str(tmp_path_factory.mktemp("shots"))
-    taken = screenshots.take(out, scale=1)
-    return {k: pygame.image.load(p) for k, p in taken.items()}
+    return {name: pygame.image.load(p) for name, p in screenshots.take_all(out, scale=1).items()}
+
+
+@pytest.fixture(scope="module")
+def shots(rendered):
+    return {kind: rendered[kind + ".png"] for kind in screenshots.KINDS}
+
+
+def shown():
+    """The docs pictures the README and docs/*.md show: {file name in docs/: the pages showing it}."""
+    pages = [os.path.join(ROOT, "README.md")]
+    pages += [os.path.join(DOCS, n) for n in sorted(os.listdir(DOCS)) if n.endswith(".md")]
+    out = {}
+    for page in pages:
+        with open(page) as f:
+            text = f.read()
+        for ref in re.findall(r"\(([^()\s]+\.png)\)", text):
+            path = os.path.normpath(os.path.join(os.path.dirname(page), ref))
+            assert os.path.dirname(path) == DOCS, "%s shows %s: not a picture of docs/" % (page, ref)
+            out.setdefault(os.path.basename(path), []).append(os.path.relpath(page, ROOT))
+    return out
+
+
+def pixels(img):
+    return pygame.image.tostring(img, "RGB")
+
+
+def test_the_readme_and_docs_show_pictures_that_the_tool_writes(rendered):
+    pictures = shown()
+    assert {"turn.png", "title.png", "since.png", "layout-480x320.png"} <= set(pictures)  # the scan finds them
+    for name, pages in sorted(pictures.items()):
+        assert name in rendered, "%s (shown by %s) is not written by %s" % (name, ", ".join(pages), REGENERATE)
+    in_docs = set(n for n in os.listdir(DOCS) if n.endswith(".png"))
+    assert in_docs == set(rendered), "docs/ holds pictures %s does not write, or lacks some" % REGENERATE
+
+
+@pytest.mark.parametrize("name", sorted(shown()))
+def test_each_picture_in_docs_is_what_the_renderer_draws_now(rendered, name):
+    fresh = rendered[name]
+    w, h = fresh.get_size()
+    with open(os.path.join(DOCS, name), "rb") as f:
+        kept = pygame.image.load(f, name)
+    stale = "docs/%s is stale: run %s (it writes every picture)" % (name, REGENERATE)
+    assert kept.get_size() == (w * screenshots.SCALE, h * screenshots.SCALE), stale
+    # The tool's scaling (each pixel a square), then the decoded pixels: equal, not merely alike.
+    same = pixels(kept) == pixels(pygame.transform.scale(fresh, kept.get_size()))
+    assert same, stale
 
 
 def count(img, x1, y1, x2, y2, test):
@@ -80,7 +135,12 @@ def test_a_rules_page_shows_the_cards_as_drawn(shots):
     assert count(shots["rules"], 0, 89, 160, 116, bright) > 300
 
 
-def test_the_docs_pictures_are_there():
-    docs = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
-    for kind in screenshots.KINDS:
-        assert os.path.getsize(os.path.join(docs, kind + ".png")) > 500
+def test_a_changed_pixel_is_seen(rendered):
+    # What the comparison above relies on: one pixel of another colour makes the pictures differ.
+    fresh = rendered["turn.png"]
+    changed = fresh.copy()
+    x, y = 80, 100
+    r, g, b = tuple(changed.get_at((x, y)))[:3]
+    changed.set_at((x, y), (255 - r, g, b))
+    assert pixels(changed) != pixels(fresh)
+    assert pixels(pygame.transform.scale(changed, (320, 256))) != pixels(pygame.transform.scale(fresh, (320, 256)))

@@ -6,7 +6,8 @@ Plays a seeded game (two humans passing the device, two Normal bots) through the
 the mock HAL, asks for a hint and the round's log from the turn's menu, plays to the end, then
 opens the title's Statistics; keeps one picture of each: "Since your turn" (since.png), the
 round's log (log.png), a hint (hint.png) and a player's statistics (stats.png). The README shows
-them. tools/screenshots.py takes the other screens the same way.
+them. tools/screenshots.py takes the other screens the same way, and writes these four too (one
+command for every picture of docs/).
 """
 
 import argparse

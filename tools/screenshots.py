@@ -1,6 +1,6 @@
 """PNG pictures of real game screens, drawn by hal/render.py as on the board.
 
-    python tools/screenshots.py [--out docs] [--scale 2]    # every kind at 160x128, every layout's turn
+    python tools/screenshots.py [--out docs] [--scale 2]    # every picture docs/ holds (all of them)
     python tools/screenshots.py --size 320x240 --out shots  # every kind at another size
 
 Plays a seeded game (two humans and two bots) through the real flow with the mock
@@ -10,8 +10,10 @@ a hand-off, a turn, a bot's move, a magic show, the give-away prompt (R11), the
 return choice (R21), a round summary, the scores, game over, a rules page
 (``<kind>.png``); and a turn of the same game at each layout of
 tools/layoutcheck.py's sizes (``layout-<w>x<h>.png``).
-The README shows the ones in docs/. tests/test_screenshots.py checks their
-pixels.
+Without ``--size`` it also writes tools/friendshots.py's four (since, log, hint, stats): one
+command writes every picture in docs/ (:func:`take_all`). The README and docs/*.md show them;
+tests/test_screenshots.py renders them all again and compares them, pixel for pixel, with the
+ones in docs/ (a picture this command would draw differently fails there).
 """
 
 import argparse
@@ -58,6 +60,8 @@ def kind_of(view):
     return None
 
 
+SCALE = 2  # docs/'s pictures: twice the display's size, each pixel a 2x2 square
+
 
 def save_png(screen, display, view, path, scale=1):
     """Draw ``view`` on ``screen`` (hal.render's Screen over the Blinka ``display``) and save what
@@ -71,6 +75,7 @@ def save_png(screen, display, view, path, scale=1):
         surface = pygame.transform.scale(surface, (w * scale, h * scale))
     pygame.image.save(surface, path)
     return path
+
 
 def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s.png"):
     """Play until a picture of each of ``kinds`` is taken at display ``size``, each written to
@@ -130,20 +135,34 @@ def layouts(out, scale=2, seed=11, sizes=None):
     return taken
 
 
+def take_all(out, scale=SCALE, seed=11):
+    """Every picture of docs/: each kind at 160x128, the turn at every layout, tools/friendshots.py's
+    four; returns {file name: path}."""
+    from tools import friendshots
+
+    taken = {}
+    for path in list(take(out, scale, seed).values()) + list(layouts(out, scale, seed).values()):
+        taken[os.path.basename(path)] = path
+    for path in friendshots.take(out, scale).values():
+        taken[os.path.basename(path)] = path
+    return taken
+
+
 def main():
     from tools.realdisplay import size_list
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs"))
-    ap.add_argument("--scale", type=int, default=2)
+    ap.add_argument("--scale", type=int, default=SCALE)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--size", type=lambda t: size_list(t)[0], help="every kind at this size only, e.g. 320x240")
     args = ap.parse_args()
-    for kind, path in sorted(take(args.out, args.scale, args.seed, size=args.size or (160, 128)).items()):
-        print("%-8s %s" % (kind, path))
-    if args.size is None:
-        for (w, h), path in sorted(layouts(args.out, args.scale, args.seed).items()):
-            print("%dx%-4d %s" % (w, h, path))
+    if args.size is not None:
+        for kind, path in sorted(take(args.out, args.scale, args.seed, size=args.size).items()):
+            print("%-8s %s" % (kind, path))
+        return
+    for name, path in sorted(take_all(args.out, args.scale, args.seed).items()):
+        print(path)
 
 
 if __name__ == "__main__":
