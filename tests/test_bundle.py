@@ -3,8 +3,12 @@
 The zip is built twice (the same bytes), unpacked, and each folder is copied onto a drive as a
 person would; its own code.py board flow then runs on that release's CircuitPython unix port
 (10.x on 10.2.1, 9.x on 9.2.9) within the heap goal, and every .mpy is CircuitPython's and loads
-there. Updating over an older install keeps the save. Skipped, with the setting to make, where a
-release's mpy-cross or unix port is missing (LAMA_CIRCUITPYTHON; see tools/cpboard.py).
+there. It holds only modules the board imports. Updating over an older install keeps the save.
+Skipped, with the setting to make, where a release's mpy-cross or unix port is missing
+(LAMA_CIRCUITPYTHON; see tools/cpboard.py).
+
+Without the compilers (LAMA_CIRCUITPYTHON pointed at an empty folder) it builds the source bundle,
+says so, and that bundle's one folder plays the board flow on both releases.
 """
 
 import importlib.machinery
@@ -21,7 +25,7 @@ import pytest
 
 import hal
 import play
-from hal import filestore, nvmstore
+from hal import boards, filestore, nvmstore
 from play import match as mt
 from tests.test_circuitpython import allowed_kb, board_flow_within_the_heap_goal, saved_matches
 from tests.test_version import SAVE_V2
@@ -110,14 +114,20 @@ def test_entries_are_sorted_with_one_timestamp_and_fixed_permissions(zipped):
     assert {(i.external_attr >> 16) for i in infos if i.is_dir()} == {0o40755}
 
 
+def folder_files(names, top, folder):
+    """The files of ``folder`` in a zip's ``names``, as paths on the drive."""
+    lead = "%s/%s/" % (top, folder)
+    return set(n[len(lead) :] for n in names if n.startswith(lead) and not n.endswith("/"))
+
+
 def test_each_folder_holds_the_whole_game_as_circuitpython_byte_code(zipped):
     with zipfile.ZipFile(zipped[0]) as z:
         names = set(z.namelist())
         read = z.read
         expected = set()
-        for _, rel in drive.game_files():
+        for _, rel in drive.board_files():
             expected.add(rel if rel in drive.AS_SOURCE else rel[:-3] + ".mpy")
-        # Every board module the game has (all of hal/ but the desktop's and the tests'), the libraries too.
+        # Every board module the game loads (hal/'s board half, every board family), the libraries too.
         assert any(rel.startswith("lib/") for rel in expected), "lib/ is empty: tools/libs did not run"
         assert {"hal/board.mpy", "hal/boards/pins.mpy", "play/match.mpy", "engine/game.mpy"} <= expected
         for folder in FOLDERS:
@@ -217,7 +227,7 @@ def test_every_mpy_loads_on_its_release(folder, release, unpacked, tmp_path):
     done = cpboard.run(release, IMPORT_ALL, "4m", [".", "lib", standins], cwd=here)
     assert done.returncode == 0, done.stdout + done.stderr  # a .mpy of another format: ValueError
     lines = done.stdout.splitlines()
-    count = sum(1 for _, rel in drive.game_files() if rel not in drive.AS_SOURCE)
+    count = sum(1 for _, rel in drive.board_files() if rel not in drive.AS_SOURCE)
     assert len([line for line in lines if line.startswith(("ok ", "needs "))]) == count
     # The game's own modules all import; a library module may need a native module or name the
     # unix port lacks (__future__, warnings, displayio.OnDiskBitmap): its byte code ran up to there.
@@ -295,13 +305,183 @@ def test_a_library_the_list_does_not_pin_is_refused(tmp_path):
     assert drive.libs_stale(str(tmp_path))
 
 
-def test_without_a_releases_compiler_the_bundle_names_the_setting(tmp_path):
-    environ = dict(os.environ, LAMA_CIRCUITPYTHON=str(tmp_path / "none"))
-    done = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "bundle"), "--out", str(tmp_path / "dist"), "--no-libs"],
+def shipped_modules(zip_path, top, folder):
+    """{module: drive path} of every module in a bundle folder (code and boot included)."""
+    with zipfile.ZipFile(zip_path) as z:
+        files = folder_files(z.namelist(), top, folder)
+    return dict((drive.module_name(rel), rel) for rel in files if rel.endswith((".py", ".mpy")))
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+def check_every_module_is_imported(modules):
+    # Each module of the folder: code.py or boot.py (CircuitPython runs them), or one that a module
+    # of the same folder imports, its source naming it (tools/drive.py read the import; this
+    # reads the name again in the importer's text).
+    found = drive.importers(drive.game_files())
+    sources = dict((drive.module_name(rel), src) for src, rel in drive.game_files())
+    assert set(modules) >= {"code", "boot", "engine.game", "play.app", "hal.board"}
+    for module in sorted(modules):
+        assert module in found, "%s is in the bundle but nothing the board runs imports it" % module
+        importer, how = found[module]
+        if importer is None:
+            assert modules[module] in drive.AS_SOURCE
+            continue
+        assert importer in modules, (module, importer)
+        named, holder = module.rsplit(".", 1)[-1], importer
+        if how.startswith("package of "):
+            named = how.split()[-1].rsplit(".", 1)[-1]  # the module under it that the importer names
+        elif ", named in " in how:  # a computed __import__: the name is a string of another module
+            holder = how.split(", named in ")[1]
+            assert holder in modules and "__import__(" in read_text(sources[importer]), (module, how)
+        assert named in read_text(sources[holder]), (module, importer, how)
+    # What nothing imports is left out: the engine's self-test (the tests and a person run it by
+    # hand), the desktop's and the tests' hal modules, the library modules the game never uses.
+    assert "engine.selftest" not in modules and "hal.mock" not in modules and "hal.desktop" not in modules
+    assert "adafruit_display_text.label" not in modules and "adafruit_displayio_layout.widgets.widget" not in modules
+    # The modules only a computed __import__ loads are in: every board family, every screen module.
+    for name in boards.names():
+        assert "hal.boards." + boards.get(name).family in modules, name
+    for screen in ("screens", "roundend", "recap", "hint", "stats", "rules_text", "load"):
+        assert "play." + screen in modules, screen
+
+
+def test_each_module_in_the_bundle_is_imported_by_what_the_board_runs(zipped):
+    for folder in FOLDERS:
+        check_every_module_is_imported(shipped_modules(zipped[0], TOP, folder))
+
+
+def test_the_import_reader_follows_relative_and_computed_imports(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    files = {
+        "code.py": "import pkg.a\n",
+        "pkg/__init__.py": "",
+        "pkg/a.py": "from . import b\nTABLE = 'x|kind1|y'\ndef f(k):\n    return __import__('pkg.kinds.' + k)\n",
+        "pkg/b.py": "NAMES = ('pkg.later',)\nfor n in NAMES:\n    __import__(n)\n",
+        "pkg/later.py": "",
+        "pkg/kinds/__init__.py": "",
+        "pkg/kinds/kind1.py": "from ..deep import c\n",
+        "pkg/kinds/kind2.py": "",
+        "pkg/deep/__init__.py": "",
+        "pkg/deep/c.py": "",
+        "pkg/unused.py": "import pkg.kinds.kind2\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    found = drive.importers([(str(tmp_path / rel), rel) for rel in files])
+    assert set(found) == {
+        "code",
+        "pkg",
+        "pkg.a",
+        "pkg.b",
+        "pkg.later",
+        "pkg.kinds",
+        "pkg.kinds.kind1",
+        "pkg.deep",
+        "pkg.deep.c",
+    }
+    assert found["pkg.kinds.kind1"][0] == "pkg.a" and found["pkg.later"][0] == "pkg.b"
+
+
+def test_the_readme_stands_alone(zipped, sourced):
+    for path, top in ((zipped[0], TOP), (sourced[0], SOURCE_TOP)):
+        with zipfile.ZipFile(path) as z:
+            text = z.read(top + "/README.txt").decode()
+        # Nothing the zip lacks: no project README, no tools, no simulator command.
+        for absent in ("README.md", "tools/", "python -m", "python tools", "hal.desktop", "docs/", " --"):
+            assert absent not in text, (top, absent)
+        assert "CIRCUITPY" in text and "Copy everything inside" in text and "Reset the board" in text
+        controls = text[text.index("CONTROLS") : text.index("SETTINGS")]
+        for name in boards.names():
+            assert boards.get(name).title in controls, name
+        settings = text[text.index("SETTINGS") :]
+        assert "settings.toml" in settings and "double quotes" in settings
+        for name, _, _ in bundle.SETTINGS:
+            assert name in settings, name
+        assert all(len(line) <= 100 for line in text.splitlines())
+
+
+SOURCE_TOP = TOP + bundle.SOURCE_SUFFIX
+
+
+def build_without_compilers(out, empty):
+    environ = dict(os.environ, LAMA_CIRCUITPYTHON=str(empty))
+    environ.pop("LAMA_MPY_CROSS", None)
+    return subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "bundle"), "--out", str(out), "--no-libs"],
         capture_output=True,
         text=True,
         env=environ,
+        timeout=600,
     )
-    assert done.returncode == 1 and "not found" in done.stderr and "LAMA_CIRCUITPYTHON" in done.stderr, done.stderr
+
+
+@pytest.fixture(scope="module")
+def sourced(tmp_path_factory):
+    """The source bundle, built where LAMA_CIRCUITPYTHON names an empty folder: (zip path, what
+    tools/bundle printed)."""
+    empty = tmp_path_factory.mktemp("nocompilers")
+    out = tmp_path_factory.mktemp("dist-py")
+    done = build_without_compilers(out, empty)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return os.path.join(str(out), SOURCE_TOP + ".zip"), done.stdout + done.stderr
+
+
+def test_without_the_compilers_it_builds_the_source_bundle_and_says_so(sourced, tmp_path):
+    path, said = sourced
+    assert os.path.basename(path) == SOURCE_TOP + ".zip"
+    assert "no CircuitPython mpy-cross" in said and "LAMA_CIRCUITPYTHON" in said and "source bundle" in said
+    # What the .mpy bundle saves, in the docs' figures.
+    assert "%d KB from .mpy files, %d KB from sources" % (bundle.HEAP_KB["mpy"], bundle.HEAP_KB["py"]) in said
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        read = z.read
+        files = folder_files(names, SOURCE_TOP, bundle.SOURCE_FOLDER)
+        # One folder, for both releases: the board's modules as their sources, byte for byte.
+        assert set(n.split("/")[1] for n in names if n.count("/") > 1) == {bundle.SOURCE_FOLDER}
+        assert files == set(rel for _, rel in drive.board_files())
+        for src, rel in drive.board_files():
+            with open(src, "rb") as f:
+                assert read("%s/%s/%s" % (SOURCE_TOP, bundle.SOURCE_FOLDER, rel)) == f.read(), rel
+        text = read(SOURCE_TOP + "/README.txt").decode()
+        assert '"%s"' % bundle.SOURCE_FOLDER in text and "Delete the folders engine, play, hal and lib" in text
+        assert "%d KB from .mpy files and %d KB" % (bundle.HEAP_KB["mpy"], bundle.HEAP_KB["py"]) in text
+        assert read(SOURCE_TOP + "/" + bundle.SETTINGS_FILE) == bundle.settings_example().encode()
+    check_every_module_is_imported(shipped_modules(path, SOURCE_TOP, bundle.SOURCE_FOLDER))
+    # The same bytes again.
+    again = build_without_compilers(tmp_path / "again", tmp_path / "empty")
+    with open(path, "rb") as a, open(tmp_path / "again" / (SOURCE_TOP + ".zip"), "rb") as b:
+        assert again.returncode == 0 and a.read() == b.read()
+
+
+def test_the_heap_figures_it_names_are_the_docs(sourced):
+    # docs/FIGURES.md's table: the board flow on CircuitPython's displayio C objects, .mpy and .py.
+    with open(os.path.join(ROOT, "docs", "FIGURES.md")) as f:
+        row = [line for line in f if line.startswith("| **board flow**")][0]
+    cells = [c.strip() for c in row.split("|")]
+    assert cells[2:4] == ["**%d**" % bundle.HEAP_KB["mpy"], "**%d**" % bundle.HEAP_KB["py"]], row
+
+
+@pytest.mark.parametrize("release", [r for _, r in sorted(bundle.FOLDERS, key=lambda f: f[1] != "10.2.1")])
+def test_the_source_bundle_plays_its_board_flow_on_both_releases(sourced, release, tmp_path):
+    if cpboard.missing(release):
+        pytest.skip(cpboard.missing(release))
+    with zipfile.ZipFile(sourced[0]) as z:
+        z.extractall(tmp_path / "unzip")
+    card = onto_drive(str(tmp_path / "unzip" / SOURCE_TOP), bundle.SOURCE_FOLDER, str(tmp_path / "CIRCUITPY"))
+    assert not list(pathlib.Path(card).rglob("*.mpy"))
+    board_flow_within_the_heap_goal(cpboard.Flow(str(tmp_path), drive=card), release, allowed_kb(release, False))
+
+
+def test_a_compiler_that_is_there_but_cannot_run_is_still_refused(tmp_path):
+    # Missing compilers give the source bundle; a wrong one is a mistake to mend, and named.
+    for _, release in bundle.FOLDERS:
+        (tmp_path / "cp" / release).mkdir(parents=True)
+        (tmp_path / "cp" / release / "mpy-cross").write_text("not a program")  # no run bit
+    done = build_without_compilers(tmp_path / "dist", tmp_path / "cp")
+    assert done.returncode == 1 and "not executable" in done.stderr and "LAMA_CIRCUITPYTHON" in done.stderr, done.stderr
     assert not (tmp_path / "dist").exists() or not os.listdir(tmp_path / "dist")

@@ -7,8 +7,11 @@
   ``../shared/circuitpython`` beside the project) and checked: a path that is not there, a file without
   its run bit (as a fresh download is), a program that does not run, MicroPython's compiler.
 * :func:`compile_files`: every module but ``code.py`` and ``boot.py`` to CircuitPython ``.mpy``.
+* :func:`board_files`: of those, the ones the board imports from ``code.py`` and ``boot.py``,
+  transitively (what tools/bundle ships), and :func:`importers`: who imports each.
 """
 
+import ast
 import os
 import re
 import subprocess
@@ -55,6 +58,96 @@ def game_files(root=ROOT):
         if rel.endswith(".py") and not rel.startswith("/") and ".." not in rel.split("/"):
             out.append((os.path.join(lib, *rel.split("/")), "lib/" + rel))
     return out
+
+
+def module_name(rel):
+    """The module a drive path holds: 'engine/game.py' -> 'engine.game', 'hal/boards/__init__.py' ->
+    'hal.boards', 'lib/adafruit_ticks.py' -> 'adafruit_ticks' (the board finds lib/ on its path)."""
+    parts = (rel[4:] if rel.startswith("lib/") else rel).rsplit(".", 1)[0].split("/")
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _parse(src, name, package):
+    """What module ``name`` (its source at ``src``; ``package``: an __init__) may import:
+    (the names its import statements and ``__import__("literal")`` calls give, the prefixes of its
+    computed ``__import__(prefix + ...)`` calls ("" for ``__import__(a_name)``), its string
+    constants, and their words)."""
+    with open(src) as f:
+        tree = ast.parse(f.read(), src)
+    here = name if package else name.rpartition(".")[0]
+    names, prefixes, strings, words = set(), set(), set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = here.split(".")[: len(here.split(".")) - node.level + 1] if here else []
+                base = ".".join(up + ([node.module] if node.module else []))
+            names.add(base)
+            names.update(base + "." + alias.name for alias in node.names)  # (a submodule, when one)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                names.add(arg.value)
+            elif isinstance(arg, ast.BinOp) and isinstance(arg.left, ast.Constant):
+                prefixes.add(arg.left.value)
+            else:
+                prefixes.add("")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.add(node.value)
+            words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", node.value))  # (a table's columns too)
+    return names, prefixes, strings, words
+
+
+def importers(files, roots=AS_SOURCE):
+    """{module: (the module that imports it, how)} of every module of ``files`` ((source, drive
+    path), as :func:`game_files` gives them) that the board loads, starting from ``roots`` (the
+    files CircuitPython runs by name: code.py, boot.py; their importer is None).
+
+    Read from the sources, not run: ``import`` and ``from ... import`` statements anywhere (in a
+    function or a ``try`` too), a package for each of its modules, ``__import__("a.b")``; a
+    computed ``__import__("play." + module)`` is resolved against every word of the string
+    constants of the modules reached (``module="hint"``, a profile's family in hal/boards' table),
+    ``__import__(name)`` against every string constant (the names of play/app.py's NOW_AND_THEN)."""
+    by_name = dict((module_name(rel), (src, rel)) for src, rel in files)
+    out = dict((module_name(rel), (None, "run by CircuitPython")) for _, rel in files if rel in roots)
+    parsed, held, dynamic = {}, ({}, {}), []  # held: {string: its module}, {word: its module}
+    while True:
+        new = [m for m in out if m not in parsed]
+        for m in new:
+            src, rel = by_name[m]
+            parsed[m] = _parse(src, m, rel.endswith("__init__.py"))
+            for i in (0, 1):
+                for text in parsed[m][2 + i]:
+                    held[i].setdefault(text, m)
+            dynamic += [(m, prefix) for prefix in parsed[m][1]]
+        found = []
+        for m in new:
+            found += [(n, m, "import") for n in sorted(parsed[m][0])]
+        for m, prefix in dynamic:
+            texts = held[1] if prefix else held[0]
+            how = "__import__(%r + ...)" % prefix if prefix else "__import__(a name)"
+            found += [(prefix + t, m, "%s, named in %s" % (how, texts[t])) for t in sorted(texts)]
+        added = False
+        for name, importer, how in found:
+            parts = name.split(".")
+            for i in range(1, len(parts) + 1):  # a module's packages load first
+                owner = ".".join(parts[:i])
+                if owner in by_name and owner not in out:
+                    out[owner] = (importer, how if i == len(parts) else "package of " + name)
+                    added = True
+        if not added and not [m for m in out if m not in parsed]:
+            return out
+
+
+def board_files(root=ROOT):
+    """The (source, drive path) of :func:`game_files` that the board loads (:func:`importers`): what
+    a bundle ships. engine/selftest.py (run by hand and by the tests) and the library modules the
+    game never imports are left out."""
+    files = game_files(root)
+    loaded = importers(files)
+    return [(src, rel) for src, rel in files if module_name(rel) in loaded]
 
 
 def _modules(folder, rel):
