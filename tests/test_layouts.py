@@ -2,7 +2,10 @@
 
 tools/layoutcheck.py looks at the pixels each display object covers on every kind of screen of a
 real game (tools/realdisplay.py's collection) at each layout; ``render.Screen.hit`` is checked
-against the places the objects are really drawn at, scroll included.
+against the places the objects are really drawn at, scroll included. Issue 36: every role (title,
+footer, lines, seats, pile, tokens, top card, hand, buttons, event) keeps one scale over whole
+scripted games; a hand of 7 with Draw and Quit shows without scrolling where the row is wide
+enough; the share of the display a turn covers.
 """
 
 import os
