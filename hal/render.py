@@ -11,8 +11,8 @@ What goes where (hal/renderbuild.py computes the places and scales from the size
 * A text screen (play/view.py) is the grid of 26 columns of the 6x12 terminal font: the title
   on a blue bar on top (magenta in a magic show), the lines, the item row (cards, buttons)
   above the footer, the footer on a grey bar on the bottom edge. The line under the cursor is
-  on a yellow bar, in black. Title and footer take their bar's bigger scale when their text
-  fits.
+  on a yellow bar, in black. Title and footer are at their bars' scale on every screen (a
+  text too long for it is cut, never drawn smaller).
 * A table screen (a turn): the seats on the left, one row each (their cells laid out with
   adafruit_displayio_layout's GridLayout at start-up): a stripe in the seat's colour, name,
   cards in hand (``--`` once out), points, the magic star; the seat to act yellow on a blue
@@ -276,23 +276,17 @@ class Renderer:
             self._rows[r].hidden = True
 
     def _head(self, k, text, fg, table):
-        """The title (k 0) or the footer (k 1): at the bar's scale when the text fits, else smaller."""
-        bar, low, x0, size, room = self.parts[1]
+        """The title (k 0) or the footer (k 1), at the bars' scale on every screen: a text longer
+        than the bar holds is cut (the texts are written to fit)."""
+        bar, low, x0, room = self.parts[1]
+        if not (table and k == 0):  # (a table's title ends before the show meter)
+            room = self.width - 4
+        n = room // (A.GLYPH_W * bar)
+        if len(text) > n:
+            text = text[:n]
         n = len(text)
-        if table and k == 0:  # a table's title ends before the show meter: as large as it fits there
-            s = bar
-            while s > size and n * A.GLYPH_W * s > room:
-                s -= 1
-            x = 2
-            if n * A.GLYPH_W * s > room:
-                text = text[: room // (A.GLYPH_W * s)]
-        else:
-            s = bar
-            while s > low and n * A.GLYPH_W * s > self.width - 4:
-                s -= 1
-            x = x0 if s == low else (self.width - n * A.GLYPH_W * s) // 2
-        top = 0 if k == 0 else self.footer_y
-        _place(self._heads[k], x, top + (bar - s) * A.ROW_H // 2, s)
+        x = 2 if table and k == 0 else x0 if bar == low else (self.width - n * A.GLYPH_W * bar) // 2
+        _place(self._heads[k], x, 0 if k == 0 else self.footer_y, bar)
         self._row(9 * k, text, fg)
 
     def _place_rows(self, table):

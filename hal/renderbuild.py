@@ -5,27 +5,36 @@
 
 **The layout** (:func:`plan`) is computed from the size, each piece of the screen at the
 largest whole scale (a displayio Group's ``scale``: it costs no heap) that leaves room for
-the others, at every size the same rules:
+the others, at every size the same rules. Each role (the title, the footer, the lines, the
+seats, the panel's pile and tokens, the top card, the hand and its buttons, the event) keeps
+its scale on every screen of the game: none is chosen per text (a text longer than its role
+holds is cut, hal/render.py; the texts are written to fit):
 
 * Text screens (menus, messages, hand-offs, summaries, the rules): the 26-column grid
   (play/view.py) at scale ``text``, the largest at which 26 columns and 10 rows fit, centred
-  across; the title and footer bars one scale more where the height allows (their text
-  grows when it fits, hal/render.py), the lines spread over the height between them at a
-  pitch of up to 1.5 rows.
+  across; the title and footer bars (on a table too) one scale more where 26 columns (and a
+  table's title of 21 with the show meter) fit at it and the height allows, the lines spread
+  over the height between them at a pitch of up to 1.5 rows.
 * The table (a turn, a bot's move, a motion): the seats on the left (a row each: a colour
   stripe, name, cards in hand, points, the magic star) at scale ``seat``; beside them the
-  panel at scale ``sc``: the pile and its count, the top card (``big`` times a card), the
-  stage and your tokens, in two columns where it is narrow, three where it is wide; under
-  them the last event at ``ev``, then the hand at ``hand``, above the footer. The scales are
-  chosen together: the smaller of the seats' and the hand's as large as it can be, then
-  the hand, the seats, the event. The show meter (five pips: how many tokens the stage
-  holds of the five that start a show) sits at the right of the title bar.
+  panel at scale ``sc`` (the seats' where it fits beside them, 78 wide): the pile and its
+  count, the top card (``big`` times a card, at most twice a card of the hand), the stage
+  and your tokens, in two columns where it is narrow, three where it is wide; under them the
+  last event at ``ev``, then the hand at ``hand``, above the footer (with room for a text
+  screen's six lines above it). The scales are chosen together: the smaller of the seats'
+  and the hand's as large as it can be, then the hand, the seats, the event; height left
+  over spreads the seat rows (up to half a row more). The hand's slots are as many as the
+  row holds (a button's two tiles have no gap between them): 7 cards, Draw and Quit need 159
+  pixels of the row's art, so they show whole where the row is that wide at the hand's scale.
+  The show meter (five pips: how many tokens the stage holds of the five that start a show)
+  sits at the right of the title bar.
 * A display at least twice 320x240 (640x480 ...) is laid out as its half, scaled by 2.
 
-At 160x128 every scale is 1 (a PyBadge: the reference); at 240x135 too, with the wide panel
-(a three times card on top) and more of the hand across; at 240x240 the seats and the hand
-are doubled; at 320x240 the text, seats, panel and hand; at 480x320 the text doubled with
-tripled title and footer, the seats and panel doubled, the hand and the event tripled.
+At 160x128 every scale is 1 (a PyBadge: the reference; the top card 2x); at 240x135 too (the
+top card 2x, the hand's row holds 16 slots); at 240x240 the text and the bars 1x (26 columns at
+2x would take 312 pixels), the seats and the hand 2x, the panel 1x beside the seats, the top
+card 3x; at 320x240 the text, bars, seats, panel and hand 2x, the top card 4x; at 480x320 the
+text, seats, panel and event 2x, the bars and the hand 3x, the top card 6x.
 
 The plan's keys are words the game already has (``head``, ``tail``, ``step``...): on CircuitPython
 every name and short string is interned for good (qstrs), and a new one costs heap for the whole
@@ -35,7 +44,7 @@ Its numbers: ``k`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``
 ``p`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
 seats' scale and pitch, ``hand`` and ``hb`` the hand's scale and top, ``ev`` and ``e`` the event
 row's scale and top, ``slot`` the hand's slots, ``end`` the title's right end (the show meter
-there), ``size`` a table title's scale; the panel (:func:`panel`): ``sc`` its scale, ``xx``,
+there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
 ``yy`` its place, ``big`` the top card's zoom, ``top``, ``pile``, ``count``, ``stage``, ``mine``
 its pieces' places.
 """
@@ -63,19 +72,24 @@ def plan(width, height):
     w = width // k
     h = height // k
     text = max(1, min((w - 4) // 156, h // 120))  # 26 columns and 10 rows of the 6x12 font
-    bar = text + 1 if 24 * (text + 1) + 96 * text <= h and (w - 4) // 96 > text else text
+    # The title and footer bars: one scale for every screen, the largest at which 26 columns fit
+    # (a table's title: 21 and the show meter), 8 lines at ``text`` between them.
+    bar = text + 1 if 157 * (text + 1) + 4 <= w and 24 * (text + 1) + 96 * text <= h else text
     head = 12 * bar  # the title and footer bars' height
     best = None
-    for seat in (1, 2, 3, 4):
+    for seat in (1, 2, 3, 4):  # the seats, and the panel beside them (78 wide at least)
         for hand in range(1, text + 2):  # (cards beyond a step over the text would leave the row too few)
             for ev in range(1, min(seat, bar) + 1):  # (the event never outgrows the seats)
-                free = h - 2 * head - 6 * A.SEAT_H * seat - 12 * ev - (A.CARD_H + A.RAISE) * hand - 3
+                row = h - 2 * head - (A.CARD_H + A.RAISE) * hand - 1  # above the hand
+                free = row - 6 * A.SEAT_H * seat - 12 * ev - 2
                 fits = A.SEAT_W * seat + 78 + 2 <= w and (hand == 1 or w // hand >= 120) and 156 * ev + 4 <= w
+                fits = fits and row >= 72 * text  # a text screen's six lines above its cards
                 score = (min(seat, hand), hand, seat, ev)
                 if fits and free >= 0 and (best is None or score > best[0]):
                     best = (score, seat, hand, ev, free)
     _, seat, hand, ev, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
-    step = A.SEAT_H + (1 if free >= 6 * seat else 0)  # the seat rows' pitch
+    # The seat rows' pitch: up to half a row more where the height allows.
+    step = A.SEAT_H + min(free // (6 * seat), A.ROW_H // 2 - 1)
     free -= 6 * seat * (step - A.SEAT_H)
     tail = h - head  # the footer bar's top
     hb = tail - 1 - (A.CARD_H + A.RAISE) * hand  # the hand's band: raised cards at its top
@@ -90,17 +104,11 @@ def plan(width, height):
         "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
         "text": text, "bar": bar, "head": head, "tail": tail, "p": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
         "seat": seat, "step": step, "hand": hand, "hb": hb, "ev": ev, "e": e,
-        # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two): as
-        # many as the row holds, but 16 at most.
-        "slot": min((w // hand) // (A.CARD_W + A.GAP), 16),
+        # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two, with no
+        # gap between): as many as the row holds, but 16 at most (7 cards, Draw and Quit: 11).
+        "slot": min(2 * (w // hand + A.GAP) // (2 * A.CARD_W + A.GAP), 16),
     }  # fmt: skip
-    # The title on a table: at the largest scale at which 21 characters ("Round 12 - Hugo (bot)")
-    # end before the show meter (its five pips at the bar's scale, in the bar's right end).
-    out["end"] = w - 31 * bar
-    size = bar
-    while size > 1 and 2 + 21 * A.GLYPH_W * size > out["end"]:
-        size -= 1
-    out["size"] = size
+    out["end"] = w - 31 * bar  # the title's right end on a table: the show meter after it
     panel(out)
     return out
 
@@ -108,14 +116,14 @@ def plan(width, height):
 def panel(p):
     """The panel's scale ``sc``, place (``xx``, ``yy``) and pieces (units of ``sc``) beside the seats."""
     x = A.SEAT_W * p["seat"] + 2
-    size = 6 * p["step"] * p["seat"]
-    for sc in (4, 3, 2, 1):
+    for sc in range(p["seat"], 0, -1):  # the seats' scale where it fits beside them (78 wide)
         w = (p["w"] - x) // sc
-        h = size // sc
-        a = min((w - 118) // A.CARD_W, h // A.CARD_H)  # pile | top card | tokens
-        b = min((w - 36) // A.CARD_W, (h - 25) // A.CARD_H) if w >= 78 else 0  # tokens below
-        if max(a, b) >= 2 or sc == 1:
+        if w >= 78 or sc == 1:
             break
+    h = 6 * p["step"] * p["seat"] // sc
+    z = max(1, 2 * p["hand"] // sc)  # the top card at most twice a card of the hand
+    a = min((w - 118) // A.CARD_W, h // A.CARD_H, z)  # pile | top card | tokens
+    b = min((w - 36) // A.CARD_W, (h - 25) // A.CARD_H, z) if w >= 78 else 0  # tokens below
     big = max(1, a, b)
     if a >= 2 and a >= b:
         u = 38 + A.CARD_W * big  # the tokens' column
@@ -417,7 +425,7 @@ def build(r, width, height, font=None):
     # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
     # (x, y, scale, pitch) and the event line (x, y, scale).
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
-    v = (p["bar"], p["text"], p["x0"], p["size"], p["end"] - 2)
+    v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
     r.strip, r.table = font_strip(font)
     r._space = r.table[0]
     r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
