@@ -65,7 +65,9 @@ buffers allocated once):
     ``beep(kind)`` plays a short sound and returns when it is done (at most
     0.4 s): ``BEEP_TURN`` (0) a human's turn begins after a hand-off,
     ``BEEP_OVER`` (1) the game is over. ``on`` (bool): False silences it.
-    No speaker: it does nothing; a hardware error silences it for good.
+    No speaker: it does nothing; a hardware error silences it for good. ``broken``
+    (True: no speaker, or one silenced for good) keeps the Sound setting off the menus,
+    as ``lights.count`` 0 keeps Lights off them.
     (hal.mock and hal.desktop have both; for boards hal/fx.py has them, made by
     hal/fxopen.py when ``hal.board.open()`` runs.)
 ``hw.entropy()``

@@ -191,7 +191,10 @@ class Lights:
 
 
 class Sound:
-    """``hw.sound``: every beep heard (``log``, when kept: a beep with ``on`` False is not)."""
+    """``hw.sound``: every beep heard (``log``, when kept: a beep with ``on`` False is not);
+    ``broken``: no speaker (a board's without one), nothing heard."""
+
+    broken = False
 
     def __init__(self, keep=True):
         self.on = True
@@ -199,7 +202,7 @@ class Sound:
         self.log = [] if keep else None
 
     def beep(self, kind):
-        if not self.on:
+        if not self.on or self.broken:
             return
         self.beeps += 1
         if self.log is not None:
@@ -224,6 +227,9 @@ class Hardware:
         self.clock = self
         self.lights = Lights(keep)
         self.sound = Sound(keep)
+        if board is not None:  # what the board has: its NeoPixels, a speaker ("-": none)
+            self.lights.count = board.lights
+            self.sound.broken = board.speaker == "-"
         self.now = 0
         self.notices = list(notices)
         self._seed = seed
