@@ -23,6 +23,9 @@ buffers allocated once):
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
     a second tap of A, never passes a hand-off). It reads the hardware first.
+    ``hush(ms)``: a screen that must be seen before it is answered (the hand-off,
+    play/ui.py ``SEEN_MS``): clear(), then no press begun within ``ms`` (a key
+    that goes down, a touch, a key typed) and none from a key held through it.
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
     ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
@@ -120,6 +123,7 @@ HIT_ITEM = const(2)  # item ``index`` of the View's row of cards and buttons
 HIT_BACK = const(3)  # the footer's two zones (a touch driver may press B and START for them)
 HIT_MENU = const(4)
 HIT_SCREEN = const(5)  # anywhere else
+HIT_ACT = const(6)  # the footer's part that names the act input ("tap: OK"): A
 
 # hw.buttons.scheme: how the board's keys play (hal/keys.py, hal/boards/__init__.py)
 SCHEME_DPAD = const(0)  # 8 buttons, or 4 and a joystick

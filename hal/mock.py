@@ -88,6 +88,8 @@ class Buttons:
                 return hal.B
             if b[0] == hal.HIT_MENU:
                 return hal.START
+            if b[0] == hal.HIT_ACT:
+                return hal.A
             if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
                 self.tapped = b
                 return hal.TAP
@@ -97,6 +99,12 @@ class Buttons:
 
     def clear(self):
         pass
+
+    def hush(self, ms):
+        """A screen that must be seen first (hal/keys.py): scripted presses come after it anyway."""
+        self.hushes += 1
+
+    hushes = 0
 
     def push(self, script):
         """Append more presses to the script."""

@@ -29,6 +29,10 @@ except ImportError:  # CPython
     const = int
 
 _POLL_MS = const(15)
+# A hand-off answers only a press begun this long after it was drawn (a moment a person sees it):
+# a second tap of the A that ended a turn (40-60 ms after) would show the next hand to the wrong
+# person. A key held through it must be let go and pressed again (hw.buttons.hush).
+SEEN_MS = const(400)
 # On a board (gc.mem_free exists) collect while waiting for a button: idle
 # time, and a heap freed early fragments less. CPython needs no help.
 _COLLECT = hasattr(gc, "mem_free")
@@ -95,6 +99,8 @@ class Ui:
                     return hal.B
                 if kind == hal.HIT_MENU:
                     return hal.START
+                if kind == hal.HIT_ACT:
+                    return hal.A
                 if not kind:
                     b = 0
             if self.later is not None:  # after the keys' first poll (a press made meanwhile waits)
@@ -155,7 +161,9 @@ class Ui:
     def message(self, title, lines, footer=None, color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START | hal.TAP):
         """A screen of text, ``cards`` (codes) drawn under it; returns the press of ``keys`` that closed it.
 
-        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names."""
+        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names.
+        A message that B does not close (``keys``: the hand-off's A or a tap) is a confirmation:
+        only a press begun ``SEEN_MS`` after it was drawn answers it (``hw.buttons.hush``)."""
         view = self.view
         view.clear()
         view.title = title
@@ -165,6 +173,14 @@ class Ui:
             view.line(i, lines[i], color)
         view.footer = self.footer("OK") if footer is None else footer
         self.show()
+        if not keys & hal.B:  # a confirmation, no way back (the hand-off): once it was seen
+            hw = self.hw
+            hw.buttons.hush(SEEN_MS)
+            ms = SEEN_MS
+            while ms > 0:  # (the keys read meanwhile: a press begun now is known as such)
+                hw.buttons.held()
+                hw.clock.sleep_ms(_POLL_MS)
+                ms -= _POLL_MS
         while True:
             b = self.wait()
             if b & keys:
