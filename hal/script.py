@@ -79,7 +79,9 @@ def _tap(word, rest):
             return (hal.HIT_NONE, int(x), int(y))
     except ValueError:
         pass
-    raise ValueError("bad tap %r (use tap:line:N, tap:item:K, tap:back, tap:menu, tap:act, tap:screen or tap:X,Y)" % word)
+    raise ValueError(
+        "bad tap %r (use tap:line:N, tap:item:K, tap:back, tap:menu, tap:act, tap:screen or tap:X,Y)" % word
+    )
 
 
 def _bits(board, n):
