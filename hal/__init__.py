@@ -93,9 +93,9 @@ Control schemes (``hw.buttons.scheme``; the flow under each: play/ui.py):
 ``SCHEME_DPAD`` 8 buttons, or 4 and a joystick (has every bit but Select and
 TAP); ``SCHEME_THREE`` previous / act / next: LEFT, A, RIGHT, a long press of
 act gives B | START; ``SCHEME_TWO`` a mover and an actor: RIGHT and A, a long
-press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and B and START
-from the footer's two zones (HIT_BACK, HIT_MENU, which a driver may send as
-those bits directly).
+press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and A, B and START from the footer's
+parts that name them (HIT_ACT, HIT_BACK, HIT_MENU, which a driver sends as
+those bits).
 """
 
 try:
@@ -120,7 +120,7 @@ NAMES = "B A Start Select Right Down Up Left"
 HIT_NONE = const(0)
 HIT_LINE = const(1)  # text line ``index`` of the View, 0..LINES-1
 HIT_ITEM = const(2)  # item ``index`` of the View's row of cards and buttons
-HIT_BACK = const(3)  # the footer's two zones (a touch driver may press B and START for them)
+HIT_BACK = const(3)  # the footer's parts naming back and the menu (a touch driver presses B, START)
 HIT_MENU = const(4)
 HIT_SCREEN = const(5)  # anywhere else
 HIT_ACT = const(6)  # the footer's part that names the act input ("tap: OK"): A

@@ -66,6 +66,7 @@ class Buttons:
             self.labels = board.labels
         self._todo = self.parse(script)
         self.held_mask = 0
+        self.hit = None  # hw.screen.hit, for taps at pixels (a screen with pixels: a test's renderer)
 
     def parse(self, script):
         """The presses of ``script`` in this board's inputs (hal/script.py)."""
@@ -84,13 +85,15 @@ class Buttons:
                 self.log.append(b)
             if isinstance(b, int):
                 return b
+            if len(b) == 3:  # at pixels: what the screen shows there (the mock's own: nothing)
+                b = self.hit(b[1], b[2]) if self.hit is not None else (hal.HIT_NONE, 0)
             if b[0] == hal.HIT_BACK:
                 return hal.B
             if b[0] == hal.HIT_MENU:
                 return hal.START
             if b[0] == hal.HIT_ACT:
                 return hal.A
-            if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
+            if b[0]:  # a tap on a target (none: no press, as on a board)
                 self.tapped = b
                 return hal.TAP
 

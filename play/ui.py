@@ -7,8 +7,10 @@ Every control scheme (hal/__init__.py) works every screen, with the bits its boa
 (``hw.buttons.has``): a menu moves its cursor with Up/Down and changes a value with
 Left/Right, or without Up/Down moves it with Left/Right (or Right alone, wrapping) while A
 on a value's row steps the value; a tap on a line chooses it and acts. A message closes
-on A, B, Start or a tap. A tap on the footer's zones is B (back) or Start (the menu):
-:meth:`Ui.wait`. Footers name the board's own inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
+on A, B, Start or a tap. A tap on a part of the footer is what its label names: A ("tap: OK"),
+B ("Back: resume") or Start ("Menu") (:meth:`Ui.wait`; the View's ``labels``, the board's, let
+the screen's hit test tell the parts apart: hal/renderhit.py). Footers name the board's own
+inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
 
 A screen acts only on presses made after it was drawn: :meth:`Ui.show` of a
 *new* screen drops every press made before (``hw.buttons.clear()``), so that a
@@ -69,6 +71,8 @@ class Ui:
     def __init__(self, hw):
         self.hw = hw
         self.view = v.View()
+        if hw.buttons.has & hal.TAP:  # (a touchscreen's hit test reads which footer part is which)
+            self.view.labels = hw.buttons.labels
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)
         self.shown = 0  # screens shown
         self.seen = -1  # ``shown`` when a menu was last drawn
