@@ -377,7 +377,28 @@ def _desktop(kind):
     return make
 
 
+def _mouse(hw, monkeypatch):
+    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop_window.py)."""
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    pygame.event.clear()
+    screen = types.SimpleNamespace(hit=lambda x, y: (hal.HIT_SCREEN, 0))
+    b = desktop.Buttons(hw.ticks_ms, (), True, desktop.pygame_source(_Display(), None, screen))
+    todo = []
+    inner = b.poll
+
+    def poll():
+        while todo and todo[0] <= hw.now:
+            todo.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(40, 40), button=1))
+        inner()
+
+    b.poll = poll
+    return b, lambda t, down: todo.append(t) if down else None
+
+
 SCHEMES = {
+    "mouse": _mouse,
     "pybadge": _keypad("pybadge", 1),  # A, a key of its own
     "clue": _keypad("clue", 1),  # the actor: A, held START (a press on release)
     "funhouse": _keypad("funhouse", 1),  # Sel: A, held B+START
