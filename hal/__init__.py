@@ -23,6 +23,9 @@ buffers allocated once):
     calls it when a new screen is on display (play/ui.py), so that a screen
     acts only on presses made after it was drawn (a tap while the bots move,
     a second tap of A, never passes a hand-off). It reads the hardware first.
+    ``hush(ms)``: a screen that must be seen before it is answered (the hand-off,
+    play/ui.py ``SEEN_MS``): clear(), then no press begun within ``ms`` (a key
+    that goes down, a touch, a key typed) and none from a key held through it.
 ``hw.screen``
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
     ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
@@ -65,7 +68,9 @@ buffers allocated once):
     ``beep(kind)`` plays a short sound and returns when it is done (at most
     0.4 s): ``BEEP_TURN`` (0) a human's turn begins after a hand-off,
     ``BEEP_OVER`` (1) the game is over. ``on`` (bool): False silences it.
-    No speaker: it does nothing; a hardware error silences it for good.
+    No speaker: it does nothing; a hardware error silences it for good. ``broken``
+    (True: no speaker, or one silenced for good) keeps the Sound setting off the menus,
+    as ``lights.count`` 0 keeps Lights off them.
     (hal.mock and hal.desktop have both; for boards hal/fx.py has them, made by
     hal/fxopen.py when ``hal.board.open()`` runs.)
 ``hw.entropy()``
@@ -88,9 +93,9 @@ Control schemes (``hw.buttons.scheme``; the flow under each: play/ui.py):
 ``SCHEME_DPAD`` 8 buttons, or 4 and a joystick (has every bit but Select and
 TAP); ``SCHEME_THREE`` previous / act / next: LEFT, A, RIGHT, a long press of
 act gives B | START; ``SCHEME_TWO`` a mover and an actor: RIGHT and A, a long
-press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and B and START
-from the footer's two zones (HIT_BACK, HIT_MENU, which a driver may send as
-those bits directly).
+press of the mover B, of the actor START; ``SCHEME_TOUCH`` TAP, and A, B and START from the footer's
+parts that name them (HIT_ACT, HIT_BACK, HIT_MENU, which a driver sends as
+those bits).
 """
 
 try:
@@ -115,9 +120,10 @@ NAMES = "B A Start Select Right Down Up Left"
 HIT_NONE = const(0)
 HIT_LINE = const(1)  # text line ``index`` of the View, 0..LINES-1
 HIT_ITEM = const(2)  # item ``index`` of the View's row of cards and buttons
-HIT_BACK = const(3)  # the footer's two zones (a touch driver may press B and START for them)
+HIT_BACK = const(3)  # the footer's parts naming back and the menu (a touch driver presses B, START)
 HIT_MENU = const(4)
 HIT_SCREEN = const(5)  # anywhere else
+HIT_ACT = const(6)  # the footer's part that names the act input ("tap: OK"): A
 
 # hw.buttons.scheme: how the board's keys play (hal/keys.py, hal/boards/__init__.py)
 SCHEME_DPAD = const(0)  # 8 buttons, or 4 and a joystick

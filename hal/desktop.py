@@ -148,6 +148,7 @@ def build(args, stdin=None, stdout=None):
     hw = Hardware(buttons, screen, make_storage(args, notices), clock, notices, args.seed, lights)
     if profile is not None:
         hw.name = profile.title
+        hw.sound.broken = profile.speaker == "-"  # (the board's menus offer no Sound then)
     return hw, cleanup
 
 

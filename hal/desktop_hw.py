@@ -62,7 +62,9 @@ class Lights:
 
 
 class Sound:
-    """``hw.sound`` on the desktop: silent."""
+    """``hw.sound`` on the desktop: silent; ``broken`` for a board without a speaker (``--board``)."""
+
+    broken = False
 
     def __init__(self):
         self.on = True

@@ -70,6 +70,8 @@ class Buttons(keys.Buttons):
                 return hal.B
             if kind == hal.HIT_MENU:
                 return hal.START
+            if kind == hal.HIT_ACT:
+                return hal.A
             if kind:
                 self.tapped = (kind, index)
                 return hal.TAP

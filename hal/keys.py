@@ -17,7 +17,12 @@ B|START held, both bits in one press; two buttons: the mover RIGHT, held B; the 
 START.) ``held()`` is the short bits of the keys down.
 
 **Taps.** ``tap(kind, index)`` queues ``hal.TAP`` with ``tapped = (kind, index)`` (a
-``hw.screen.hit`` result); HIT_BACK and HIT_MENU press B and START instead, HIT_NONE nothing.
+``hw.screen.hit`` result); HIT_BACK, HIT_MENU and HIT_ACT (the footer's parts) press B, START
+and A instead, HIT_NONE nothing.
+
+``hush(ms)`` is how a screen that must be seen first (the hand-off) refuses the presses begun
+within ``ms`` of its drawing: a key's down time (a keypad event's timestamp), a touch's first
+reading, a typed key's arrival; a key held through it presses nothing when let go.
 
 ``clear()`` is how a new screen drops the presses made before it was shown (play/ui.py): it
 reads the hardware, then drops every press queued (but the newest ``n``: hal/desktop.py's
@@ -76,6 +81,7 @@ class Buttons:
         self._long_at = 0  # when it presses them
         self.mask = 0
         self.dropped = 0  # presses lost to a full ring (diagnostics, tests)
+        self._hush = -1  # presses begun before this tick do nothing (hush); -1: none
 
     # ---- the source side -----------------------------------------------------
     def poll(self):
@@ -88,6 +94,8 @@ class Buttons:
             return
         self._held |= bit
         now = self.ticks_ms() if now is None else now
+        if self.hushed(now):  # held, no press: let go, it presses nothing
+            return
         if long:
             if self._long:  # another key waits for its long press: a short one, then
                 self.push(self._long)
@@ -112,12 +120,17 @@ class Buttons:
         if bit == self._rep_bit:
             self._rep_bit = 0
 
-    def tap(self, kind, index):
-        """A touch landed on ``(kind, index)`` (``hw.screen.hit``): TAP, or B / START for the footer's zones."""
+    def tap(self, kind, index, now=None):
+        """A touch landed on ``(kind, index)`` (``hw.screen.hit``): TAP, or B / START / A for the
+        footer's parts; ``now``: when the touch began (default now)."""
+        if self.hushed(self.ticks_ms() if now is None else now):
+            return
         if kind == hal.HIT_BACK:
             self.push(hal.B)
         elif kind == hal.HIT_MENU:
             self.push(hal.START)
+        elif kind == hal.HIT_ACT:
+            self.push(hal.A)
         elif kind:
             if not self._where:
                 self._where = bytearray(2 * _RING)
@@ -128,13 +141,26 @@ class Buttons:
 
     def push(self, bits):
         """Queue a press of logical ``bits`` (a source that sees no releases: typed keys; 0 is a tap,
-        which tap() queues); False when the ring is full."""
+        which tap() queues); False when the ring is full or hushed (:meth:`hush`)."""
+        if self.hushed(self.ticks_ms()):
+            return False
         if self._count < _RING:
             self._ring[(self._head + self._count) % _RING] = bits
             self._count += 1
             return True
         self.dropped += 1
         return False
+
+    def hush(self, ms):
+        """A screen that must be seen before it is answered (the hand-off): the presses waiting
+        go, and for ``ms`` from now a key that goes down, a tap that begins or a key typed
+        presses nothing; a key held now, or pressed meanwhile, must be let go and pressed again."""
+        self.clear()
+        self._hush = (self.ticks_ms() + ms) & _WRAP
+
+    def hushed(self, now):
+        """True when a press begun at tick ``now`` is within the hush (:meth:`hush`)."""
+        return self._hush >= 0 and hal.ticks_diff(now, self._hush) < 0
 
     def hold(self, bit):
         """The key of ``bit`` is down, but no press (it reads down again after lost events)."""
@@ -161,6 +187,8 @@ class Buttons:
         """The next press (logical bits, or hal.TAP), or 0."""
         self.poll()
         now = self.ticks_ms()
+        if self._hush >= 0 and hal.ticks_diff(now, self._hush) > LONG_MS:
+            self._hush = -1  # (long over: every key event of its time has been read)
         if self._long and hal.ticks_diff(now, self._long_at) >= 0:
             self.push(self._long_bits)
             self._long = 0

@@ -66,6 +66,7 @@ class Buttons:
             self.labels = board.labels
         self._todo = self.parse(script)
         self.held_mask = 0
+        self.hit = None  # hw.screen.hit, for taps at pixels (a screen with pixels: a test's renderer)
 
     def parse(self, script):
         """The presses of ``script`` in this board's inputs (hal/script.py)."""
@@ -84,11 +85,15 @@ class Buttons:
                 self.log.append(b)
             if isinstance(b, int):
                 return b
+            if len(b) == 3:  # at pixels: what the screen shows there (the mock's own: nothing)
+                b = self.hit(b[1], b[2]) if self.hit is not None else (hal.HIT_NONE, 0)
             if b[0] == hal.HIT_BACK:
                 return hal.B
             if b[0] == hal.HIT_MENU:
                 return hal.START
-            if b[0]:  # a tap on a target (one at pixels finds none here: no press, as a board's)
+            if b[0] == hal.HIT_ACT:
+                return hal.A
+            if b[0]:  # a tap on a target (none: no press, as on a board)
                 self.tapped = b
                 return hal.TAP
 
@@ -97,6 +102,12 @@ class Buttons:
 
     def clear(self):
         pass
+
+    def hush(self, ms):
+        """A screen that must be seen first (hal/keys.py): scripted presses come after it anyway."""
+        self.hushes += 1
+
+    hushes = 0
 
     def push(self, script):
         """Append more presses to the script."""
@@ -191,7 +202,10 @@ class Lights:
 
 
 class Sound:
-    """``hw.sound``: every beep heard (``log``, when kept: a beep with ``on`` False is not)."""
+    """``hw.sound``: every beep heard (``log``, when kept: a beep with ``on`` False is not);
+    ``broken``: no speaker (a board's without one), nothing heard."""
+
+    broken = False
 
     def __init__(self, keep=True):
         self.on = True
@@ -199,7 +213,7 @@ class Sound:
         self.log = [] if keep else None
 
     def beep(self, kind):
-        if not self.on:
+        if not self.on or self.broken:
             return
         self.beeps += 1
         if self.log is not None:
@@ -224,6 +238,9 @@ class Hardware:
         self.clock = self
         self.lights = Lights(keep)
         self.sound = Sound(keep)
+        if board is not None:  # what the board has: its NeoPixels, a speaker ("-": none)
+            self.lights.count = board.lights
+            self.sound.broken = board.speaker == "-"
         self.now = 0
         self.notices = list(notices)
         self._seed = seed

@@ -36,9 +36,9 @@ only palette entries and its height. Items that do not fit scroll so that the cu
 visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py) moves one card or one
 token on top of everything.
 
-Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, the footer's
-two halves: back and menu), from the objects' own places and the row's scroll
-(hal/renderhit.py, loaded on the first touch).
+Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, a part of the
+footer: the input its label names), from the objects' own places, scales and tiles, the
+footer's text and the row's scroll (hal/renderhit.py, loaded on the first touch).
 
 Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see the README's figures; a
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).

@@ -8,7 +8,7 @@ allowed between them:
   names, a short press of that key (what it gives on that board: the CLUE's ``A`` is RIGHT),
   and ``hold:NAME``, a long press of it (``hal.keys.LONG_MS`` or more): its long bits (B|START
   for the FunHouse's ``Sel``). A board's key names come before the logical names;
-* ``tap:line:N``, ``tap:item:K``, ``tap:back``, ``tap:menu``, ``tap:screen``: a touch on that
+* ``tap:line:N``, ``tap:item:K``, ``tap:back``, ``tap:menu``, ``tap:act``, ``tap:screen``: a touch on that
   target (what the mock takes: it has no pixels), and ``tap:X,Y`` at display pixels (the
   simulator finds the target with ``hw.screen.hit``).
 
@@ -21,7 +21,7 @@ a ValueError: a script for a board plays with that board's inputs only.
 import hal
 
 _TARGETS = {"line": hal.HIT_LINE, "item": hal.HIT_ITEM}
-_ZONES = {"back": hal.HIT_BACK, "menu": hal.HIT_MENU, "screen": hal.HIT_SCREEN}
+_ZONES = {"back": hal.HIT_BACK, "menu": hal.HIT_MENU, "act": hal.HIT_ACT, "screen": hal.HIT_SCREEN}
 
 
 def parse(text, board=None):
@@ -79,7 +79,9 @@ def _tap(word, rest):
             return (hal.HIT_NONE, int(x), int(y))
     except ValueError:
         pass
-    raise ValueError("bad tap %r (use tap:line:N, tap:item:K, tap:back, tap:menu, tap:screen or tap:X,Y)" % word)
+    raise ValueError(
+        "bad tap %r (use tap:line:N, tap:item:K, tap:back, tap:menu, tap:act, tap:screen or tap:X,Y)" % word
+    )
 
 
 def _bits(board, n):

@@ -113,19 +113,23 @@ class App:
         """The title's menu: (the item chosen, "" for none, and its index). A method of its own: the
         frame of run() stays small under every game (the pystack, tools/pystack.py), as with begin()."""
         resumable = self.match is not None and self.match.where != mt.FINISHED
-        items = (["Continue"] if resumable else []) + [
-            "New game",
-            "Rules",
-            "Speed: " + mt.SPEEDS[self.setup_match.speed],
-            "Lights: " + mt.BRIGHTNESS[self.setup_match.brightness],
-            "Sound: " + ("On" if self.setup_match.sound else "Off"),
-            "Statistics",
-            "About",
-        ]
+        items = (["Continue"] if resumable else []) + ["New game", "Rules"] + self.settings(self.setup_match)
+        items += ["Statistics", "About"]
         # Every item on screen, no scrolling: the board's name goes when Continue comes.
         header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
         i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, None, None, header, False, new)
         return (items[i] if i >= 0 else ""), i
+
+    def settings(self, m):
+        """The setting rows of a menu (match ``m``'s values): Speed, and Lights and Sound where the
+        board has them (``hw.lights.count``; ``hw.sound.broken``: no speaker, or one silenced)."""
+        hw = self.hw
+        items = ["Speed: " + mt.SPEEDS[m.speed]]
+        if hw.lights.count:
+            items.append("Lights: " + mt.BRIGHTNESS[m.brightness])
+        if not getattr(hw.sound, "broken", False):
+            items.append("Sound: " + ("On" if m.sound else "Off"))
+        return items
 
     def _stopped(self, e):
         """The game hit an error: keep its save aside (the state in memory may be half changed).

@@ -12,12 +12,15 @@ from play import view as v
 
 
 def setup(app):
-    """Edit the next game's seats and variant; True to start, False for back.
+    """Edit the next game's seats and variant; True to start, False for back (or, with a game in
+    progress, when the player keeps it: :func:`replace` asks first).
 
     A on Players or Game steps it, on a seat opens the seat's menu (:func:`seat`), on the last
     row starts; a board with Up/Down also changes a row's value with Left/Right."""
     m = app.setup_match
     ui = app.ui
+    if app.match is not None and app.match.where != mt.FINISHED and not replace(app):
+        return False
     cursor = len(_items(app)) - 1
 
     def adjust(i, step, wrap=False):  # Left/Right on row i; A steps it, the players wrapping
@@ -51,6 +54,12 @@ def setup(app):
         else:
             seat(app, i - 2)
             new = True
+
+
+def replace(app):
+    """A game is saved, unfinished: True when the player chooses to replace it (default No; B is No)."""
+    header = "A game is in progress:|replace it?".split("|")
+    return app.ui.menu("Game in progress", ["No, keep it", "Yes, replace it"], 0, None, None, header) == 1
 
 
 def seat(app, p):
@@ -157,25 +166,17 @@ def next_setting(app, row):
     app.apply_settings()
 
 
-def game_menu(app):
+def game_menu(app, cursor=0):
     """The Start menu in a game: 0 to resume, 1 to save and quit, 2 for a hint, 3 for the round's
     log, 4 for the rules (play/hint.py, play/recap.py, play/rules_text.py: the turn loads them once
-    this module is dropped, so that the two are never on a board's heap at once: ~3 KB)."""
-    cursor = 0
+    this module is dropped, so that the two are never on a board's heap at once: ~3 KB). ``cursor``:
+    the row it opens on (the turn opens it on Hint again after a hint). Lights and Sound only where
+    the board has them (App.settings)."""
     new = True
     while True:
         m = app.match
-        items = [
-            "Resume",
-            "Hint",
-            "Round log",
-            "Rules",
-            "Save and quit",
-            "Speed: " + mt.SPEEDS[m.speed],
-            "Lights: " + mt.BRIGHTNESS[m.brightness],
-            "Sound: " + ("On" if m.sound else "Off"),
-            "Recap: " + mt.RECAPS[m.recap],
-        ]
+        items = ["Resume", "Hint", "Round log", "Rules", "Save and quit"] + app.settings(m)
+        items.append("Recap: " + mt.RECAPS[m.recap])
         i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
         cursor = i
         new = True

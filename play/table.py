@@ -354,11 +354,12 @@ class Table:
                     )
             elif b & hal.START:
                 i = self.app.screen("game_menu", self.app)
+                while i == 2:  # the menu's Hint (play/hint.py), then back to the menu, on Hint
+                    self.app.screen("hint", self.app, module="hint")
+                    i = self.app.screen("game_menu", self.app, 1)
                 if i == 1:
                     return -1
-                if i == 2:  # the menu's Hint (play/hint.py), then the turn: its card is there
-                    self.app.screen("hint", self.app, module="hint")
-                elif i == 3:  # the menu's Round log (play/recap.py)
+                if i == 3:  # the menu's Round log (play/recap.py)
                     self.app.screen("log", self.app, p, module="recap")
                 elif i == 4:  # the menu's Rules (play/rules_text.py), then the turn
                     self.app.screen("show", self.app, module="rules_text")

@@ -7,8 +7,10 @@ Every control scheme (hal/__init__.py) works every screen, with the bits its boa
 (``hw.buttons.has``): a menu moves its cursor with Up/Down and changes a value with
 Left/Right, or without Up/Down moves it with Left/Right (or Right alone, wrapping) while A
 on a value's row steps the value; a tap on a line chooses it and acts. A message closes
-on A, B, Start or a tap. A tap on the footer's zones is B (back) or Start (the menu):
-:meth:`Ui.wait`. Footers name the board's own inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
+on A, B, Start or a tap. A tap on a part of the footer is what its label names: A ("tap: OK"),
+B ("Back: resume") or Start ("Menu") (:meth:`Ui.wait`; the View's ``labels``, the board's, let
+the screen's hit test tell the parts apart: hal/renderhit.py). Footers name the board's own
+inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
 
 A screen acts only on presses made after it was drawn: :meth:`Ui.show` of a
 *new* screen drops every press made before (``hw.buttons.clear()``), so that a
@@ -29,6 +31,10 @@ except ImportError:  # CPython
     const = int
 
 _POLL_MS = const(15)
+# A hand-off answers only a press begun this long after it was drawn (a moment a person sees it):
+# a second tap of the A that ended a turn (40-60 ms after) would show the next hand to the wrong
+# person. A key held through it must be let go and pressed again (hw.buttons.hush).
+SEEN_MS = const(400)
 # On a board (gc.mem_free exists) collect while waiting for a button: idle
 # time, and a heap freed early fragments less. CPython needs no help.
 _COLLECT = hasattr(gc, "mem_free")
@@ -65,6 +71,8 @@ class Ui:
     def __init__(self, hw):
         self.hw = hw
         self.view = v.View()
+        if hw.buttons.has & hal.TAP:  # (a touchscreen's hit test reads which footer part is which)
+            self.view.labels = hw.buttons.labels
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)
         self.shown = 0  # screens shown
         self.seen = -1  # ``shown`` when a menu was last drawn
@@ -95,6 +103,8 @@ class Ui:
                     return hal.B
                 if kind == hal.HIT_MENU:
                     return hal.START
+                if kind == hal.HIT_ACT:
+                    return hal.A
                 if not kind:
                     b = 0
             if self.later is not None:  # after the keys' first poll (a press made meanwhile waits)
@@ -155,7 +165,9 @@ class Ui:
     def message(self, title, lines, footer=None, color=v.NORMAL, cards=(), keys=hal.A | hal.B | hal.START | hal.TAP):
         """A screen of text, ``cards`` (codes) drawn under it; returns the press of ``keys`` that closed it.
 
-        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names."""
+        ``footer``: its text (made with :meth:`footer`); None: "A: OK" in the board's names.
+        A message that B does not close (``keys``: the hand-off's A or a tap) is a confirmation:
+        only a press begun ``SEEN_MS`` after it was drawn answers it (``hw.buttons.hush``)."""
         view = self.view
         view.clear()
         view.title = title
@@ -165,6 +177,14 @@ class Ui:
             view.line(i, lines[i], color)
         view.footer = self.footer("OK") if footer is None else footer
         self.show()
+        if not keys & hal.B:  # a confirmation, no way back (the hand-off): once it was seen
+            hw = self.hw
+            hw.buttons.hush(SEEN_MS)
+            ms = SEEN_MS
+            while ms > 0:  # (the keys read meanwhile: a press begun now is known as such)
+                hw.buttons.held()
+                hw.clock.sleep_ms(_POLL_MS)
+                ms -= _POLL_MS
         while True:
             b = self.wait()
             if b & keys:

@@ -458,3 +458,50 @@ def test_work_put_off_runs_once_the_title_is_up_and_a_press_meanwhile_counts():
         appmod.run(hw, later)
     assert len(done) == 1 and done[0][0] == "= L.A.M.A. Kadabra"  # after the title was drawn
     assert any(s[0].startswith("= Rules") for s in hw.screen.screens)  # the presses still acted
+
+
+def _saved_unfinished():
+    """The save of a game in progress (one human turn played)."""
+    hw, app, driver, rec = play(new_game_script([mt.HUMAN, 2, 2]), max_screens=3, title_choice=None)
+    app.save()
+    assert app.match.where != mt.FINISHED and hw.storage.data
+    return hw.storage.data
+
+
+@pytest.mark.parametrize("answer", ["B", "A", "Down B"])
+def test_new_game_over_a_game_in_progress_asks_first_and_no_keeps_it(answer):
+    # Issue 36: New game replaced an unfinished saved game without asking. Asked, default No: A on
+    # "No, keep it", B, and B after moving onto Yes all keep it and go back to the title.
+    data = _saved_unfinished()
+    hw = mock.Hardware("Down A " + answer, save=data)  # the title: Continue, New game
+    app = appmod.App(hw)
+    with pytest.raises(mock.Done):
+        app.run()
+    asked = [s for s in hw.screen.screens if s[0] == "= Game in progress"]
+    assert asked and "  A game is in progress:" in asked[0] and "  replace it?" in asked[0]
+    assert "> No, keep it" in asked[0]  # the default
+    assert hw.screen.screens[-1][0] == "= L.A.M.A. Kadabra" and "  Continue" in hw.screen.screens[-1]
+    assert hw.storage.data == data and app.match.where != mt.FINISHED
+
+
+def test_new_game_over_a_game_in_progress_replaces_it_on_yes_and_a_finished_one_is_not_asked_about():
+    data = _saved_unfinished()
+    hw = mock.Hardware("Down A Down A A", save=data)  # Yes, replace it; the setup's Start
+    app = appmod.App(hw)
+    with pytest.raises(mock.Done):
+        app.run()
+    assert [s[0] for s in hw.screen.screens].count("= New game") >= 1
+    assert hw.storage.data != data  # the new game saved over it
+    hw = mock.Hardware("A", save=None)  # no game: the setup at once
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    assert hw.screen.screens[-1][0] == "= New game"
+
+
+def test_touch_answers_the_replace_question_with_a_tap_on_either_line():
+    data = _saved_unfinished()
+    for line, title in ((2, "= L.A.M.A. Kadabra"), (3, "= New game")):  # header lines 0-1, then No, Yes
+        hw = mock.Hardware("tap:line:1 tap:line:%d" % line, save=data, board="pyportal")
+        with pytest.raises(mock.Done):
+            appmod.App(hw).run()
+        assert hw.screen.screens[-1][0] == title, hw.screen.screens[-1]

@@ -72,6 +72,11 @@ def _hinted(script_after, kinds=(mt.HUMAN, 2, 2), seed=3):
     return hw, app
 
 
+def s0(hw):
+    """The first row of the last screen shown."""
+    return hw.screen.screens[-1][0]
+
+
 def test_hint_from_the_turn_menu_shows_the_card_and_counts_and_the_save_keeps_it():
     hw, app = _hinted("Start Down A")  # the turn's menu, Hint
     screen = hw.screen.screens[-1]
@@ -81,8 +86,13 @@ def test_hint_from_the_turn_menu_shows_the_card_and_counts_and_the_save_keeps_it
     assert " ".join(s.strip() for s in screen[2:-2]) == hint.describe(g, 0, a)
     assert screen[-2].strip() in ("[%s]" % cards.name(a), "[%s]" % game.action_name(a).capitalize()) or a >= cards.COUNT
     assert app.match.hints[0] == 1
-    hw, app = _hinted("Start Down A A Start Down A A Start A B")  # two hints, back to the turn each time
+    # B (or A: "back") leaves the hint for where it was opened: the menu, on Hint (issue 36: not the
+    # turn, where the next A would play a card); the menu's B then resumes the turn.
+    hw, app = _hinted("Start Down A B")
+    assert hw.screen.screens[-1][0] == "= Menu" and "> Hint" in hw.screen.screens[-1]
+    hw, app = _hinted("Start Down A B A A B")  # two hints, back to the menu each time, then the turn
     assert app.match.hints[0] == 2 and hw.screen.screens[-1][0].startswith("= Round 1 - Ana")
+    assert [s[0] for s in hw.screen.screens[-6:]] == ["= Menu", "= Hint", "= Menu", "= Hint", "= Menu", s0(hw)]
     app.save()
     assert mt.Match.from_bytes(hw.storage.data).hints[0] == 2
 
@@ -98,7 +108,7 @@ def test_game_over_says_the_hints_each_human_used():
         if view.title.startswith("Round ") and view.card_cursor >= 0 and app.match.game.current_player == 1:
             if len(asked) < 3:
                 asked.append(1)
-                return "Start Down A A"  # a hint for Ben, back to the turn
+                return "Start Down A A B"  # a hint for Ben, back to the menu, then the turn
         return driver()
 
     hw.buttons.feed = feed

@@ -25,7 +25,7 @@ from tools import layoutcheck, realdisplay  # noqa: E402
 SIZES = list(layoutcheck.SIZES)
 IDS = ["%dx%d" % s for s in SIZES]
 # The values agreed for hal/__init__.py's HIT_* (WAVE2): render.Screen.hit returns them.
-HIT = {"NONE": 0, "LINE": 1, "ITEM": 2, "BACK": 3, "MENU": 4, "SCREEN": 5}
+HIT = {"NONE": 0, "LINE": 1, "ITEM": 2, "BACK": 3, "MENU": 4, "SCREEN": 5, "ACT": 6}
 
 
 @pytest.fixture(scope="module")
@@ -95,8 +95,22 @@ def test_a_touch_on_a_line_the_footer_or_elsewhere(size):
         for y in (top, top + k * r.pitch // 2, top + k * r.pitch - 1):
             assert s.hit(w // 2, r.group.y + y) == (HIT["LINE"], i), (i, y)
     assert s.hit(w // 2, 1) == (HIT["SCREEN"], 0)  # the title
-    assert s.hit(1, h - 1) == (HIT["BACK"], 0) and s.hit(w // 2 - 1, h - k * 6) == (HIT["BACK"], 0)
-    assert s.hit(w - 1, h - 1) == (HIT["MENU"], 0) and s.hit(w // 2 + k, h - k * 6) == (HIT["MENU"], 0)
+    # The footer's parts (issue 36: not its halves): each answers from its drawn span, the gaps
+    # split between neighbours, the first and the last reaching the bar's ends.
+    vw = s.view
+    vw.footer = "A: choose  B: back  Start"
+    s.show(vw)
+    x, y, z = where(r, r._rows[9])
+    cw = z * r._rows[9].tile_width
+    assert s.hit(1, h - 1) == (HIT["ACT"], 0) and s.hit(x + 4 * cw, y + z) == (HIT["ACT"], 0)
+    assert s.hit(x + 9 * cw + cw // 2, y + z) == (HIT["ACT"], 0) and s.hit(x + 11 * cw, y + z) == (HIT["BACK"], 0)
+    assert s.hit(x + 15 * cw, y + z) == (HIT["BACK"], 0) and s.hit(x + 21 * cw, y + z) == (HIT["MENU"], 0)
+    assert s.hit(w - 1, h - 1) == (HIT["MENU"], 0)
+    vw.footer = "Quit round? A: yes"  # words before the first label name no input
+    s.show(vw)
+    x, y, z = where(r, r._rows[9])  # (a shorter text: its own place and scale)
+    cw = z * r._rows[9].tile_width
+    assert s.hit(x + 2 * cw, y + z) == (HIT["SCREEN"], 0) and s.hit(x + 15 * cw, y + z) == (HIT["ACT"], 0)
     assert s.hit(-1, 5) == s.hit(w, 5) == s.hit(5, h) == (HIT["NONE"], 0)
 
 

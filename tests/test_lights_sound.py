@@ -8,6 +8,7 @@ import pytest
 import hal
 from engine import codec
 from hal import desktop, fxopen, mock
+from play import app as appmod
 from play import match as mt
 from tests.test_hal_board import FakeClock
 
@@ -339,3 +340,29 @@ def test_a_beep_after_every_hand_off_and_one_at_game_over():
 def test_sound_off_is_silent():
     hw, app, driver, rec = play("Down Down Down Down A Up Up Up Up " + new_game_script([0, 0, 0]), title_choice=None)
     assert app.match.game.is_over() and not hw.sound.on and hw.sound.log == []
+
+
+@pytest.mark.parametrize("name", ["feather_s3_reverse_tft", "funhouse", "picosystem", "pybadge"])
+def test_the_menus_offer_sound_and_lights_only_where_the_board_has_them(name):
+    # Issue 36: "Sound: On" was offered on the S3 Reverse TFT Feather, which has no speaker; the
+    # FunHouse and the PicoSystem have no NeoPixels the game drives (0 lights), the PyBadge both.
+    from hal import boards
+
+    profile = boards.get(name)
+    hw = mock.Hardware("", board=name)
+    assert (hw.lights.count, hw.sound.broken) == (profile.lights, profile.speaker == "-")
+    app = appmod.App(hw)
+    with pytest.raises(mock.Done):
+        app.run()
+    title = hw.screen.screens[-1]
+    app.match = app.setup_match
+    app.match.start(1)
+    with pytest.raises(mock.Done):
+        app.screen("game_menu", app)
+    menu = hw.screen.screens[-1]
+    assert title[0] == "= L.A.M.A. Kadabra" and menu[0] == "= Menu"
+    for screen in (title, menu):
+        rows = " ".join(screen)
+        assert "Speed: " in rows
+        assert ("Lights: " in rows) == bool(profile.lights), screen
+        assert ("Sound: " in rows) == (profile.speaker != "-"), screen

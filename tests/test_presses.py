@@ -250,3 +250,229 @@ def test_holding_a_still_hurries_the_bots_and_plays_nothing_for_you():
     assert asked.get("turn", 0) > 30
     # Hurried: no bot screen stays its 1,200 ms (a magic show's flash of the lights takes 480).
     assert len(bot_ms) > 60 and max(bot_ms) < mt.SPEED_MS[1] // 2
+
+
+# ---- issue 36: a hand-off answers only a press begun once it has been seen (play/ui.py SEEN_MS) ----
+import sys  # noqa: E402
+import types  # noqa: E402
+
+from hal import keys as keysmod  # noqa: E402
+from play import ui as uimod  # noqa: E402
+from tests.flow_driver import new_game_script  # noqa: E402
+from tests.test_hal_board import Event, EventQueue  # noqa: E402
+
+
+class TimedScanner:
+    """A keypad scanner whose events come when the mock clock reaches their timestamps."""
+
+    def __init__(self, hw):
+        self.hw = hw
+        self.queue = EventQueue()
+        self.todo = []  # (tick, key, pressed)
+
+    @property
+    def events(self):
+        while self.todo and self.todo[0][0] <= self.hw.now:
+            t, key, pressed = self.todo.pop(0)
+            self.queue.q.append((key, pressed, t))
+        return self.queue
+
+    def reset(self):
+        pass
+
+
+def _keypad(name, key):
+    """A board's keypad scanner (hal/keypads.py) with its own key table; the act key is ``key``."""
+
+    def make(hw, monkeypatch):
+        from hal import boards
+
+        monkeypatch.setitem(sys.modules, "keypad", types.SimpleNamespace(Event=Event))
+        monkeypatch.delitem(sys.modules, "hal.keypads", raising=False)
+        from hal import keypads
+
+        profile = boards.get(name)
+        scanner = TimedScanner(hw)
+        b = keypads.KeypadButtons(hw.ticks_ms, [scanner], [profile.table(range(max(1, len(profile.keys))))])
+
+        def act(t, down):
+            scanner.todo.append((t, key, down))
+
+        return b, act
+
+    return make
+
+
+def _touch(hw, monkeypatch):
+    """The PyPortal's touch panel reader (hal/boards/pyportal.py), a finger down or up."""
+    stub = types.SimpleNamespace(DigitalInOut=None, AnalogIn=None)
+    for mod in ("analogio", "board", "digitalio", "supervisor"):
+        monkeypatch.setitem(sys.modules, mod, stub)
+    monkeypatch.delitem(sys.modules, "hal.boards.pyportal", raising=False)
+    from hal.boards import pyportal
+
+    finger = []  # (tick, down)
+
+    class Panel(pyportal.Touch):
+        def pressed(self):
+            down = False
+            for t, d in finger:
+                if t <= hw.now:
+                    down = d
+            return down
+
+        def let_go(self):
+            pass
+
+        def axis(self, *a):
+            return 100
+
+    b = Panel(hw.ticks_ms, ("XL", "XR", "YD", "YU"), (320, 240))
+    b.screen = types.SimpleNamespace(hit=lambda x, y: (hal.HIT_SCREEN, 0))
+
+    def act(t, down):
+        finger.append((t, down))
+
+    return b, act
+
+
+def _direct(hw, monkeypatch):
+    """hal/keys.py's queue fed key by key with their times (the MEMENTO's expander, the stick)."""
+    b = keysmod.Buttons(hw.ticks_ms)
+    todo = []
+    inner = b.poll
+
+    def poll():
+        while todo and todo[0][0] <= hw.now:
+            t, down = todo.pop(0)
+            b.down(hal.A, t) if down else b.up(hal.A)
+        inner()
+
+    b.poll = poll
+    return b, lambda t, down: todo.append((t, down))
+
+
+def _desktop(kind):
+    """The simulator's window (pygame key events) or terminal (keys typed: no key-up)."""
+
+    def make(hw, monkeypatch):
+        cleanups = []
+        source, tap = keyboard(kind, cleanups)
+        b = desktop.Buttons(hw.ticks_ms, (), True, source)
+        todo = []
+        inner = b.poll
+
+        def poll():
+            while todo and todo[0][0] <= hw.now:
+                t, down = todo.pop(0)
+                if kind == "window":
+                    tap(hal.A, down=down, up=not down)
+                elif down:
+                    tap(hal.A)
+            inner()
+
+        b.poll = poll
+        return b, lambda t, down: todo.append((t, down))
+
+    return make
+
+
+def _mouse(hw, monkeypatch):
+    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop_window.py)."""
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    pygame.event.clear()
+    screen = types.SimpleNamespace(hit=lambda x, y: (hal.HIT_SCREEN, 0))
+    b = desktop.Buttons(hw.ticks_ms, (), True, desktop.pygame_source(_Display(), None, screen))
+    todo = []
+    inner = b.poll
+
+    def poll():
+        while todo and todo[0] <= hw.now:
+            todo.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(40, 40), button=1))
+        inner()
+
+    b.poll = poll
+    return b, lambda t, down: todo.append(t) if down else None
+
+
+SCHEMES = {
+    "mouse": _mouse,
+    "pybadge": _keypad("pybadge", 1),  # A, a key of its own
+    "clue": _keypad("clue", 1),  # the actor: A, held START (a press on release)
+    "funhouse": _keypad("funhouse", 1),  # Sel: A, held B+START
+    "pyportal": _touch,
+    "keys": _direct,
+    "window": _desktop("window"),
+    "terminal": _desktop("terminal"),
+}
+
+
+def handoff(scheme, presses, monkeypatch, until=3000):
+    """Two humans: the hand-off before the first turn, answered by ``presses`` ((down ms, up ms)
+    after it was drawn, up None: held on) in ``scheme``'s input; the ms after the drawing when the
+    turn came, or None."""
+    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]), seed=3)
+    app = appmod.App(hw)
+    state = {}
+    inner = hw.screen.show
+
+    def show(view):
+        inner(view)
+        if view.title == "Pass the device" and "t0" not in state:
+            state["t0"] = t0 = hw.now
+            b, act = SCHEMES[scheme](hw, monkeypatch)
+            for down, up in presses:
+                act(t0 + down, True)
+                if up is not None:
+                    act(t0 + up, False)
+            press = b.press
+
+            def timed():
+                if hw.now - t0 > until:
+                    raise mock.Done()
+                return press()
+
+            b.press = timed
+            hw.buttons = b
+        elif "t0" in state and view.title.startswith("Round "):
+            state["turn"] = hw.now - state["t0"]
+            raise mock.Done()
+
+    hw.screen.show = show
+    with pytest.raises(mock.Done):
+        app.run()
+    assert "t0" in state and not [s for s in hw.screen.screens if s[0] == "= Game stopped"]
+    return state.get("turn")
+
+
+TOO_SOON = [0, 15, 45, 100, 210, 300, 390]
+
+
+@pytest.mark.parametrize("scheme", sorted(SCHEMES))
+def test_a_hand_off_ignores_presses_begun_before_it_was_seen_and_answers_one_after(scheme, monkeypatch):
+    assert uimod.SEEN_MS == 400
+    for t in TOO_SOON + ([399] if scheme in ("keys", "pybadge", "clue", "funhouse") else []):
+        assert handoff(scheme, [(t, t + 60)], monkeypatch) is None, t  # a quick second tap: never
+    for t in (405, 450, 1000):
+        turn = handoff(scheme, [(t, t + 60)], monkeypatch)
+        assert turn is not None and t <= turn <= t + 200, (t, turn)
+    # Begun before, let go after: nothing (a key with a long press presses on its release).
+    assert handoff(scheme, [(300, 500)], monkeypatch) is None
+
+
+@pytest.mark.parametrize("scheme", ["pybadge", "clue", "funhouse", "pyportal", "keys", "window"])
+def test_a_key_held_through_the_hand_off_must_be_let_go_and_pressed_again(scheme, monkeypatch):
+    assert handoff(scheme, [(0, 700)], monkeypatch) is None  # held from the drawing, let go at 700
+    assert handoff(scheme, [(0, None)], monkeypatch) is None  # held on
+    turn = handoff(scheme, [(0, 700), (900, 960)], monkeypatch)
+    assert turn is not None and 900 <= turn <= 1100, turn
+
+
+def test_a_hand_off_is_hushed_in_the_mock_too_and_other_messages_are_not():
+    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3)
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    assert hw.buttons.hushes == 1  # the hand-off, not the setup's menus
+    assert hw.now >= uimod.SEEN_MS

@@ -283,7 +283,7 @@ def board_figures(everything):
     startup_figure()
     # Issue 25's screens opened mid-game from the turn's menu (the recap comes at every turn of
     # the flows above): 20 presses in, a hint, or the round's log with its pages turned.
-    for name, keys in (("a hint", "Start Down A A"), ("the round's log", "Start Down Down A Right Right A B")):
+    for name, keys in (("a hint", "Start Down A A B"), ("the round's log", "Start Down Down A Right Right A B")):
         keys = cpboard.FIRST_RUN + " A" * 20 + " " + keys
         row = []
         for mpy_form in (True, False):

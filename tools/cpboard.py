@@ -231,7 +231,7 @@ def board_scripts(name, presses=None, resume=400):
 
     The first run is :data:`FIRST_RUN` on that board: the Instant speed, New game, Start. Without
     Up/Down the next and previous keys move the menus (three buttons); with one mover alone it goes
-    round (two buttons: five more rows from Speed to New game). A touchscreen taps those lines at
+    round (two buttons: from Speed round to New game, :func:`title_rows`). A touchscreen taps those lines at
     their pixels (the layout of hal/renderbuild.py for its size), then sweeps the hand's row, each
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
@@ -253,9 +253,16 @@ def board_scripts(name, presses=None, resume=400):
         return None
 
     act, down, up = key(h.A), key(h.DOWN) or key(h.RIGHT), key(h.UP) or key(h.LEFT)
-    back = [up, up] if up else [down] * 5  # Speed (row 2 of 7) back to New game (row 0)
+    back = [up, up] if up else [down] * (title_rows(profile) - 2)  # Speed (row 2) round to New game (row 0)
     # (the resume: Continue, then the stand-in goes on pressing the act key)
     return " ".join([down, down, act, act] + back + [act, act] + [act] * presses), act
+
+
+def title_rows(profile):
+    """The rows of the title's menu on a first run of ``profile``'s stand-ins: New game, Rules,
+    Speed, Lights (a board with NeoPixels), Sound (a speaker the game drives: play/app.py offers it
+    only then; the stand-ins have no SPEAKER pin), Statistics, About."""
+    return 5 + (1 if profile.lights else 0)
 
 
 def _touch_scripts(profile, presses, resume):
@@ -278,12 +285,13 @@ def _touch_scripts(profile, presses, resume):
         sweep += ["tap:%d,%d" % (p["x"] + k * x, y)] * 2
     sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
-    items = 7  # the title of a first run: New game, Rules, Speed ... (play/app.py), under a header
+    items = title_rows(profile)  # the title of a first run: New game, Rules, Speed ... under a header
     header = view.LINES - items
     setup_start = 2 + 4  # the setup's Start row: Players, Game, the four seats of the default table
     first = [line(header + 2)] * 2 + [line(header), line(setup_start)]
     more = sweep * (max(presses, resume) // len(sweep) + 1)
-    return " ".join(first + more[:presses]), " ".join([line(0)] + more[:resume])
+    resumed = line(max(0, view.LINES - items - 1))  # Continue, on top of the items, under a header
+    return " ".join(first + more[:presses]), " ".join([resumed] + more[:resume])
 
 
 class Flow:

@@ -61,7 +61,7 @@ def take(out, scale=2, seed=5):
         if view.title.startswith("Round ") and view.card_cursor >= 0:
             turns[0] += 1
             if turns[0] == 3:
-                return "Start Down A A"  # a hint, back to the turn
+                return "Start Down A A B"  # a hint, back to the menu (on Hint), B: back to the turn
             if turns[0] == 9:
                 return "Start Down Down A A B"  # the round's log, the menu again, B: back to the turn
         return driver()

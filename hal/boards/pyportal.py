@@ -49,6 +49,7 @@ class Touch(keys.Buttons):
         self.x = 0
         self.y = 0
         self.last = 0
+        self.at = 0  # when the touch being read began
         self.idle = None  # (XR low, YD high, XL in, YU in) while waiting for a touch
 
     def poll(self):
@@ -70,11 +71,12 @@ class Touch(keys.Buttons):
             self.state = 2
             hit = getattr(self.screen, "hit", None)  # (a screen that cannot say: a tap on the screen)
             kind, index = hit(x, y) if hit is not None else (hal.HIT_SCREEN, 0)
-            self.tap(kind, index)
+            self.tap(kind, index, self.at)  # (when the touch began: a hand-off's hush)
             return
         self.state = 1
         self.x = x
         self.y = y
+        self.at = now
 
     def pressed(self):
         """True while the panel is pressed harder than the threshold."""
