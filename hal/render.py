@@ -167,7 +167,11 @@ class Renderer:
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
-        """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
+        """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic.
+
+        "Stage W3 B0 M": the label, then each token's icon (hal/cardart.py's token sheet, in its
+        colours, over a blank cell of the text) followed by its count, a blank cell between a
+        count and the next icon; the magic token's icon when it is there."""
         r = 11 + k
         icons = self._token_icons[k]
         if icons.hidden == shown:
@@ -175,15 +179,20 @@ class Renderer:
         if not shown:
             self._hide_row(r)
             return
-        sig = counts[0] | counts[1] << 8
+        sig = counts[0] | counts[1] << 8 | counts[2] << 16
         text = self._row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
-            text = "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99))
+            text = "%s \x05%d \x06%d%s" % (label, min(counts[0], 99), min(counts[1], 99), " \x07" if counts[2] else "")
+            if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its icon)
+                text = text.replace(" ", "", 1)
+            for i in range(10):  # the icons over the cells 3..12, the text blank there
+                ch = ord(text[3 + i]) if 3 + i < len(text) else 0
+                tile = (A.WHITE, A.BLACK_TOKEN, A.MAGIC)[ch - 5] if 5 <= ch <= 7 else A.NO_TOKEN
+                if icons[i] != tile:
+                    icons[i] = tile
+            text = text.replace("\x05", " ").replace("\x06", " ").replace("\x07", " ")
         self._row(r, text, A.COLORS[0])
-        magic = A.MAGIC if counts[2] else A.NO_TOKEN
-        if icons[6] != magic:
-            icons[6] = magic
 
     def seats(self, view):
         n = view.seats
@@ -208,7 +217,7 @@ class Renderer:
             if sig != self._seat_sig[q] or view.names[q] is not self._seat_names[q]:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
-                hand = "--" if flags & _view.SEAT_OUT else "%dc" % view.seat_cards[q]
+                hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
                 text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
@@ -267,7 +276,7 @@ class Renderer:
         n = len(text)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = table[ch - 32] if 32 <= ch < 127 else table[31]  # "?" for what the font lacks
+            t = table[ch - 32] if 32 <= ch < 127 else table[94 + ch] if 0 < ch <= _view.GLYPHS else table[31]
             if row[i] != t:
                 row[i] = t
 

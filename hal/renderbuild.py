@@ -47,7 +47,7 @@ import terminalio
 
 import hal
 from hal import cardart as A
-from hal.sheet import button, card, fill, icon
+from hal.sheet import bitmaptools, button, card, fill, glyphs, icon
 from play import view as _view
 
 # The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
@@ -139,37 +139,45 @@ def panel(p):
 
 
 def font_strip(font=None):
-    """(bitmap, table): a one-row strip of 6x12 glyphs and the cell of each ASCII 32..126."""
+    """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
+    (hal/sheet.py's GLYPHS, characters 1..8: play/view.py), and the cell of each: ``table[ch - 32]``,
+    ``table[94 + ch]`` for the game's.
+
+    Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
+    of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
+    over the strip, draws the card icons and the tokens as it draws letters."""
     font = font or terminalio.FONT
-    table = bytearray(95)
-    strip = getattr(font, "bitmap", None)
-    if isinstance(strip, displayio.Bitmap) and strip.height == A.ROW_H:
-        default = 0
-        g = font.get_glyph(63)  # "?"
-        if g is not None:
-            default = g.tile_index
-        for i in range(95):
-            g = font.get_glyph(32 + i)
-            t = default if g is None else g.tile_index
-            if t > 255 or (g is not None and g.width != A.GLYPH_W):
-                break
-            table[i] = t
-        else:
-            return strip, table
-    # A font with a bitmap per glyph (Blinka's): copy them into a strip once.
-    strip = displayio.Bitmap(A.GLYPH_W * 95, A.ROW_H, 2)
+    n = 95 + _view.GLYPHS
+    table = bytearray(range(n))
+    strip = displayio.Bitmap(A.GLYPH_W * n, A.ROW_H, 2)
+    bm = getattr(font, "bitmap", None)
+    whole = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
     for i in range(95):
-        table[i] = i
-        g = font.get_glyph(32 + i)
+        g = font.get_glyph(32 + i) or font.get_glyph(63)  # "?" for what the font lacks
         if g is None:
             continue
+        if whole and g.width == A.GLYPH_W:
+            copy(strip, bm, i * A.GLYPH_W, g.tile_index * A.GLYPH_W, 0, A.GLYPH_W, A.ROW_H)
+            continue
+        # A font with a bitmap per glyph (Blinka's): its ink placed on the cell's baseline.
         top = 0 if g.height >= A.ROW_H else max(0, 10 - g.height - g.dy)
         x0 = g.tile_index * g.width
         for y in range(min(g.height, A.ROW_H - top)):
             for x in range(min(g.width, A.GLYPH_W)):
                 if g.bitmap[x0 + x, y]:
                     strip[i * A.GLYPH_W + x, top + y] = 1
+    glyphs(strip, 95 * A.GLYPH_W)
     return strip, table
+
+
+def copy(strip, bm, x, x1, y1, w, h):
+    """Pixels x1..x1+w-1, y1..y1+h-1 of ``bm`` into ``strip`` at x, 0 (bitmaptools' blit where there is one)."""
+    if bitmaptools is not None:
+        bitmaptools.blit(strip, bm, x, 0, x1=x1, y1=y1, x2=x1 + w, y2=y1 + h)
+    else:
+        for yy in range(h):
+            for xx in range(w):
+                strip[x + xx, yy] = 1 if bm[x1 + xx, y1 + yy] else 0
 
 
 def bar(parent, color, width, height, y=0, x=0):
@@ -342,17 +350,15 @@ def pile_and_top(p, parent, sheet):
 
 
 def token_icons(p, parent, sheet, pal):
-    """The icons of the two token rows (the stage, yours), laid over their rows' blank cells 5, 8, 11."""
+    """The icons of the two token rows (the stage, yours), over their rows' cells 3..12 (where
+    hal/render.py puts each icon: a blank cell of the text)."""
     out = []
     for key in ("stage", "mine"):
         x, y = p[key]
         tg = displayio.TileGrid(
-            sheet, pixel_shader=pal, width=7, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
-            default_tile=A.NO_TOKEN, x=x + 5 * A.GLYPH_W, y=y + 1,
+            sheet, pixel_shader=pal, width=10, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
+            default_tile=A.NO_TOKEN, x=x + 3 * A.GLYPH_W, y=y + 1,
         )  # fmt: skip
-        tg[0] = A.WHITE
-        tg[3] = A.BLACK_TOKEN
-        tg[6] = A.MAGIC
         parent.append(tg)
         out.append(tg)
     return out

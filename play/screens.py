@@ -73,7 +73,7 @@ def seat(app, p):
 
 def _items(app):
     m = app.setup_match
-    items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
+    items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic")[m.variant]]
     for p in range(m.players):
         items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
     items.append("Start the game" if m.humans() else "Watch the bots play")

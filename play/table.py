@@ -18,16 +18,22 @@ power cut there resumes on the same screen.
 import hal
 from engine import cards, game, history
 from play import match as mt
+from play import ui
 from play import view as v
 
 # Texts are kept as one string a group and split when shown: on a board each
 # string object of 10 characters or more costs about 40 bytes of heap.
 # What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP:
-_DID = "draws a card|quits the round|skips: magic back|takes the stage|swaps 10 whites"
+_DID = "draws a card|quits the round|skips, returns magic|takes the stage|swaps 10\x05 for 1\x06"
 _DID_RETURN = "returns a white|returns a black|keeps all tokens"
 # The R21 prompt: choices in this order, the most valuable first (the default).
 _RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
 _RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
+
+
+def _s(n):
+    """The plural's "s" for ``n`` ("1 card", "2 cards")."""
+    return "" if n == 1 else "s"
 
 
 def _lowest(g, p):
@@ -92,6 +98,14 @@ class Table:
         budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
+        # What a press does meanwhile: holding the act key hurries the bots (Ui.pause).
+        act = ui.hw.buttons.labels[hal.LABEL_ACT]
+        for text in ("%s is playing - hold %s: faster|%s plays - hold %s: faster|%s plays, hold %s: faster").split("|"):
+            text = text % (m.name(p), act)
+            if len(text) <= v.COLUMNS and act != "tap":  # (a touch screen's tap hurries nothing)
+                break
+            text = m.name(p) + " is playing"
+        ui.view.footer = text
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
@@ -131,8 +145,8 @@ class Table:
 
         best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
         labels = [
-            "%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
-            for a in legal
+            "%-4s %2d point%s, %d card%s" % (m.name(q), g.score(q), _s(g.score(q)), g.hand_size(q), _s(g.hand_size(q)))
+            for q in [a - game.GIVE for a in legal]
         ]
         header = ("You played a 1: choose|who gets your %s." % kind).split("|")
         return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
@@ -188,10 +202,11 @@ class Table:
         if a >= game.RETURN_WHITE:
             return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
         if a >= game.GIVE:
-            return who + "gives a %s to %s" % (_lowest(g, p), self.m.name(a - game.GIVE))
+            kind = _lowest(g, p)  # "a white", "a black", "the magic"
+            return who + "gives %s %s %s" % (self.m.name(a - game.GIVE), "the" if kind[0] == "m" else "a", kind[:5])
         if a >= game.DRAW:
             return who + _DID.split("|")[a - game.DRAW]
-        text = who + "plays " + cards.name(a)
+        text = who + "plays " + v.label(a)
         if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:
             q = p  # R12: the next player still in draws (the player, if alone)
             for i in range(g.players - 1, 0, -1):
@@ -225,12 +240,11 @@ class Table:
         for i in range(3):
             view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
         if text and g.show_active:
-            view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
+            view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), v.label(g.top_card)), v.ALERT)
         elif text:
-            magic = "M" if stage[2] else ""
-            view.line(
-                0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic)
-            )
+            magic = " \x07" if stage[2] else ""
+            top = v.label(g.top_card)
+            view.line(0, "Top %-3s Pile %2d Stage %d%s" % (top, g.draw_pile_size, g.stage_tokens(), magic))
         for q in range(g.players):
             magic = g.tokens(q)[2]
             inside = g.in_round(q)
@@ -249,9 +263,9 @@ class Table:
             cell = "%-3s%s%3s%4d%s " % (
                 m.name(q)[:3],
                 ">" if q == p else " ",
-                ("%dc" % g.hand_size(q)) if inside else "out",
+                ("%d\x08" % g.hand_size(q)) if inside else "out",
                 g.score(q),
-                "M" if magic else " ",
+                "\x07" if magic else " ",
             )
             row = 1 + q // 2
             view.line(row, view.lines[row] + cell if q % 2 else cell)
@@ -269,7 +283,7 @@ class Table:
             view.mine[2] = 1 if magic else 0
             who = "You" if m.humans() == 1 else m.name(hand_of)
             if text:
-                view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
+                view.line(row + 1, "%s: %d\x05 %d\x06%s" % (who, w, b, " \x07" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
                 view.add_card(c, v.PLAYABLE if c in legal else 0)
         for a in items:
@@ -280,12 +294,10 @@ class Table:
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
         act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
-        lines = (
-            "|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s"
-            % (name, p + 1, act if act == "tap" else "press " + act, self.event)
-        ).split("|")
-        if not self.event:
-            lines.pop()
+        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.|" % (
+            name, p + 1, act if act == "tap" else "press " + act)).split("|")
+        if self.event:  # (wrapped: a line is never cut)
+            lines += ui.wrap("Last: " + self.event)
         self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):

@@ -458,3 +458,43 @@ def test_work_put_off_runs_once_the_title_is_up_and_a_press_meanwhile_counts():
         appmod.run(hw, later)
     assert len(done) == 1 and done[0][0] == "= L.A.M.A. Kadabra"  # after the title was drawn
     assert any(s[0].startswith("= Rules") for s in hw.screen.screens)  # the presses still acted
+
+
+def test_no_text_is_cut_and_the_hand_off_tells_the_last_move_whole():
+    # Issue 36, defect 4: "Last: Ana gives a white to" (the receiver lost at 26 columns). A text
+    # is wrapped or worded shorter, never cut: View.line keeps what it is given, so every line,
+    # title, footer and event of every screen of a whole game must fit the 26 columns.
+    hw, app, driver, rec = play(THREE_HUMANS, seed=6, choose_seed=6, title_choice=None)
+    assert app.match.game.is_over()
+    gives = 0
+    for screen in hw.screen.screens:
+        if screen[0] != "= Pass the device":
+            continue
+        last = " ".join(line.strip() for line in screen[1:-1] if line.strip())
+        last = last[last.find("Last: ") :] if "Last: " in last else ""
+        if " gives " in last:
+            gives += 1
+            names = [mt.NAMES[i : i + 4].strip() for i in range(0, len(mt.NAMES), 4)]
+            words = last.split(" gives ")[1].split()
+            assert words[0] in names and " ".join(words[1:]) in ("a white", "a black", "the magic"), last
+    assert gives
+
+
+def test_every_text_of_a_game_fits_its_row():
+    hw = mock.Hardware(THREE_HUMANS, seed=7)
+    app = appmod.App(hw)
+    driver = Driver(app, random_choice(rng.Rng(7)), 30000, None)
+    hw.buttons.feed = driver
+    inner = hw.screen.show
+    long = []
+
+    def show(view):
+        inner(view)
+        for text in [view.title, view.footer, view.event] + list(view.lines):
+            if len(text) > v.COLUMNS:
+                long.append(text)
+
+    hw.screen.show = show
+    with pytest.raises(mock.Done):
+        app.run()
+    assert long == []

@@ -15,7 +15,10 @@ each source pixel the Groups' scales times over. It reports:
   only checked for the edge;
 * **on a bar**: a piece on a bar that is not its own: only the title and the show meter lie on the
   title bar, the footer on the footer's, the line under the cursor on the cursor's, the seat to act
-  on the seats' bar (a card raised into the footer, a line run into the title are caught here).
+  on the seats' bar (a card raised into the footer, a line run into the title are caught here);
+* **cut**: a text not drawn whole: a line, the title, the footer or the event longer than its row
+  (play/view.py's ``View.line`` keeps what it is given), a row's text past its cells, a title the
+  renderer had to shorten. No text is ever cut: the flow wraps it or words it shorter.
 
 tests/test_layouts.py keeps it at nothing found for every kind of screen at every layout.
 """
@@ -140,6 +143,25 @@ def problems(r, width, height, view):
             on = px & px2
             if on:
                 out.append("on a bar: %s on the %s bar at %s" % (_name(r, tg2, tag2), allowed, min(on)))
+    return out + cuts(r, view)
+
+
+def cuts(r, view):
+    """The texts of ``view`` that renderer ``r`` (after ``draw(view)``) does not draw whole."""
+    out = []
+    given = [("title", view.title), ("footer", view.footer)]
+    given += [("line %d" % i, view.lines[i]) for i in range(len(view.lines))]
+    if view.seats:
+        given.append(("event", view.event))
+    for what, text in given:
+        if len(text) > r._row_cells[0]:
+            out.append("cut: the %s %r has %d characters, a row %d" % (what, text, len(text), r._row_cells[0]))
+    for k in range(len(r._rows)):
+        row = r._rows[k]
+        if not row.hidden and len(r._row_text[k]) > r._row_cells[k]:
+            out.append("cut: row %d %r has %d cells" % (k, r._row_text[k], r._row_cells[k]))
+    if r._row_text[0] != view.title:
+        out.append("cut: the title %r is drawn as %r" % (view.title, r._row_text[0]))
     return out
 
 
