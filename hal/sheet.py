@@ -26,7 +26,7 @@ ICONS = (
 # (hal/renderbuild.py): 5 columns of ink (bit 4 = the left one) in rows 2..9 of a 6x12 cell, as a
 # digit's. The circle, the square and the star as on the cards; the llama; a white token (a
 # disc), a black one (its rim: the table draws it so, black inside), the magic token (a star
-# without the card star's stem); a card in hand (a card's outline).
+# without the card star's stem); cards in hand (two cards' outlines, one behind the other).
 GLYPHS = (
     b"\x00\x00\x0e\x11\x11\x11\x0e\x00",
     b"\x00\x00\x1f\x11\x11\x11\x1f\x00",
@@ -35,7 +35,7 @@ GLYPHS = (
     b"\x00\x00\x0e\x1f\x1f\x1f\x0e\x00",
     b"\x00\x00\x0e\x11\x15\x11\x0e\x00",
     b"\x00\x00\x04\x1f\x0e\x0a\x11\x00",
-    b"\x1e\x12\x12\x12\x12\x12\x12\x1e",
+    b"\x07\x05\x1d\x15\x15\x17\x14\x1c",
 )
 
 

@@ -175,14 +175,30 @@ def game_menu(app):
             "Lights: " + mt.BRIGHTNESS[m.brightness],
             "Sound: " + ("On" if m.sound else "Off"),
             "Recap: " + mt.RECAPS[m.recap],
+            "What the marks mean",
         ]
         i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
         cursor = i
         new = True
-        if i >= 5:
+        if i == 9:
+            legend(app)
+        elif i >= 5:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
         else:
             return (0, 2, 3, 4, 1)[i] if i >= 0 else 0
 
+
+
+def legend(app):
+    """What every mark on the table means (the game's own glyphs: play/view.py): from the game's
+    menu, and once at the first game ever (play/table.py, ``Match.seen``)."""
+    app.ui.message(
+        "What the marks mean",
+        (
+            "Ana  6\x08 12: a player, the|cards in hand, the points|\x05 white token: 1 point|"
+            "\x06 black token: 10 points|\x07 magic token: skip a turn|\x01 \x02 \x03 card icons, \x04 llama|"
+            "Stage: tokens to win. Top|right: 5 of them, a show"
+        ).split("|"),
+    )

@@ -62,6 +62,9 @@ class Table:
         """Play until the game is over (True) or the player saves and quits (False)."""
         m = self.m
         g = self.g
+        if not m.seen:  # the first game ever: what the marks mean, once (play/screens.py)
+            m.seen = self.app.setup_match.seen = True
+            self.app.screen("legend", self.app)
         while True:
             if m.where == mt.SUMMARY:
                 over = g.is_over()
@@ -332,7 +335,8 @@ class Table:
             if confirm:
                 view.footer = "Quit round? " + ui.footer("yes")
             elif item in legal:
-                view.footer = ui.footer(game.action_name(item), "", "menu")
+                said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
+                view.footer = ui.footer(said, "", "menu")
             else:
                 view.footer = ui.footer("", "", "menu", "choose")
             ui.show(new)
@@ -362,7 +366,7 @@ class Table:
                     hint = (
                         "Show: only a llama, or Take"
                         if g.show_active
-                        else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
+                        else "%s can't go on %s" % (v.label(item), v.label(g.top_card))
                     )
             elif b & hal.START:
                 i = self.app.screen("game_menu", self.app)

@@ -62,7 +62,7 @@ ACCENT = const(5)
 GLYPHS = const(8)
 
 # Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
-ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "10>1")
+ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")
 FIRST_ITEM = const(18)
 
 # Colours (RGB888) of the seats 0..5: a seat's name on the table, the lights while it acts.
