@@ -199,6 +199,6 @@ def legend(app):
         (
             "Ana  6\x08 12: a player, the|cards in hand, the points|\x05 white token: 1 point|"
             "\x06 black token: 10 points|\x07 magic token: skip a turn|\x01 \x02 \x03 card icons, \x04 llama|"
-            "Stage: tokens to win. Top|right: 5 of them, a show"
+            "Stage: its tokens; a show|at 5 (the dots top right)"
         ).split("|"),
     )
