@@ -110,7 +110,6 @@ class Renderer:
     first: "int"
     last: "int"
     strip: "displayio.Bitmap"
-    table: "bytearray"
     _space: "int"
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     _title_pal: "displayio.Palette"
@@ -139,7 +138,6 @@ class Renderer:
     _row_cells: "bytearray"
     _row_text: "list[str]"
     _row_rgb: "list[int]"
-    _token_icons: "list[displayio.TileGrid]"
     _token_sig: "list[int]"
     _meter_g: "displayio.Group"
     _meter: "displayio.TileGrid"
@@ -169,13 +167,9 @@ class Renderer:
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic.
 
-        "Stage W3 B0 M": the label, then each token's icon (hal/cardart.py's token sheet, in its
-        colours, over a blank cell of the text) followed by its count, a blank cell between a
-        count and the next icon; the magic token's icon when it is there."""
+        "Stage W3 B0 M": the label, then each token's glyph (play/view.py's) followed by its count,
+        a blank cell between a count and the next token; the magic token when it is there."""
         r = 11 + k
-        icons = self._token_icons[k]
-        if icons.hidden == shown:
-            icons.hidden = not shown
         if not shown:
             self._hide_row(r)
             return
@@ -184,14 +178,8 @@ class Renderer:
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
             text = "%s \x05%d \x06%d%s" % (label, min(counts[0], 99), min(counts[1], 99), " \x07" if counts[2] else "")
-            if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its icon)
+            if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
                 text = text.replace(" ", "", 1)
-            for i in range(10):  # the icons over the cells 3..12, the text blank there
-                ch = ord(text[3 + i]) if 3 + i < len(text) else 0
-                tile = (A.WHITE, A.BLACK_TOKEN, A.MAGIC)[ch - 5] if 5 <= ch <= 7 else A.NO_TOKEN
-                if icons[i] != tile:
-                    icons[i] = tile
-            text = text.replace("\x05", " ").replace("\x06", " ").replace("\x07", " ")
         self._row(r, text, A.COLORS[0])
 
     def seats(self, view):
@@ -272,11 +260,10 @@ class Renderer:
         if text == self._row_text[r]:
             return
         self._row_text[r] = text
-        table = self.table
         n = len(text)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = table[ch - 32] if 32 <= ch < 127 else table[94 + ch] if 0 < ch <= _view.GLYPHS else table[31]
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch <= _view.GLYPHS else 31  # the strip's cell ("?": none)
             if row[i] != t:
                 row[i] = t
 
@@ -473,8 +460,8 @@ class Renderer:
             z = s * top.scale - self.zoom
             return panel.x + s * top.x + z * A.CARD_W // 2, panel.y + s * top.y + z * A.CARD_H // 2
         if place == _view.PLACE_STAGE:
-            icons = self._token_icons[0]
-            return panel.x + s * icons.x, panel.y + s * icons.y
+            row = self._rows[11]  # the stage's white token
+            return panel.x + s * (row.x + 6 * A.GLYPH_W), panel.y + s * row.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
         hand = self.hand
         x = (self.row_w - A.CARD_W) // 2

@@ -140,8 +140,8 @@ def panel(p):
 
 def font_strip(font=None):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
-    (hal/sheet.py's GLYPHS, characters 1..8: play/view.py), and the cell of each: ``table[ch - 32]``,
-    ``table[94 + ch]`` for the game's.
+    (hal/sheet.py's GLYPHS, characters 1..8: play/view.py), and the cell of each (``ch - 32``, ``94 +
+    ch`` for the game's: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
 
     Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
@@ -349,21 +349,6 @@ def pile_and_top(p, parent, sheet):
     return pile, top, pal, group
 
 
-def token_icons(p, parent, sheet, pal):
-    """The icons of the two token rows (the stage, yours), over their rows' cells 3..12 (where
-    hal/render.py puts each icon: a blank cell of the text)."""
-    out = []
-    for key in ("stage", "mine"):
-        x, y = p[key]
-        tg = displayio.TileGrid(
-            sheet, pixel_shader=pal, width=10, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
-            default_tile=A.NO_TOKEN, x=x + 3 * A.GLYPH_W, y=y + 1,
-        )  # fmt: skip
-        parent.append(tg)
-        out.append(tg)
-    return out
-
-
 def meter(p, parent, sheet, pal):
     """The show meter: five pips in the title bar's right end, at the bar's scale (hidden)."""
     g = displayio.Group(scale=p["bar"], x=p["end"], y=(p["head"] - p["bar"] * p["step"]) // 2)
@@ -410,6 +395,7 @@ def build(r, width, height, font=None):
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
+    r.strip, cells = font_strip(font)  # (first: ~1 KB that stays, under what comes and goes)
     x, y = seat_cells(p)
     gc.collect()
     r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
@@ -424,8 +410,7 @@ def build(r, width, height, font=None):
     # (x, y, scale, pitch) and the event line (x, y, scale).
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["size"], p["end"] - 2)
-    r.strip, r.table = font_strip(font)
-    r._space = r.table[0]
+    r._space = 0  # (the strip's cells: ASCII from 32, then the game's glyphs)
     r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
     a, r._title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
     b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
@@ -444,9 +429,9 @@ def build(r, width, height, font=None):
     r._sheet = sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
     back(sheet, A.BACK * A.CARD_W)
     for c in range(A.BACK):
-        card(sheet, c * A.CARD_W, r.strip, r.table, c)
+        card(sheet, c * A.CARD_W, r.strip, cells, c)
     for c in range(len(_view.ITEM_NAMES)):
-        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, r.table, _view.ITEM_NAMES[c])
+        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, cells, _view.ITEM_NAMES[c])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])
@@ -469,13 +454,12 @@ def build(r, width, height, font=None):
     r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, data)
     r._row_text = [""] * len(r._rows)
     r._row_rgb = [-1] * len(r._rows)  # colour set, cached
-    r._token_icons = token_icons(p, r._panel, tokens, tpal)
     r._token_sig = [-1, -1]
     r._meter_g, r._meter = meter(p, m, tokens, tpal)
     r._stage_count = -1
     r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
-    two = (r.table[60 - 32], r.table[62 - 32])  # "<" and ">"
+    two = (60 - 32, 62 - 32)  # "<" and ">"
     r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, two)
     n = len(r._slots)
     r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows

@@ -31,11 +31,6 @@ _RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
 _RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
 
 
-def _s(n):
-    """The plural's "s" for ``n`` ("1 card", "2 cards")."""
-    return "" if n == 1 else "s"
-
-
 def _lowest(g, p):
     """The name of the token seat ``p`` gives or places first (R11)."""
     w, b, _ = g.tokens(p)
@@ -57,6 +52,13 @@ class Table:
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
+        # The footer while a bot plays: who, and what a press does (holding the act key hurries them:
+        # Ui.pause); made once, not a string a move (a board's heap, fragmented mid-game).
+        act = app.hw.buttons.labels[hal.LABEL_ACT]
+        self.hurry = []
+        for p in range(self.g.players):
+            text = "%s plays, hold %s: faster" % (self.m.name(p), act)
+            self.hurry.append(text if len(text) <= v.COLUMNS and act != "tap" else self.m.name(p) + " is playing")
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
@@ -102,13 +104,7 @@ class Table:
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
         # What a press does meanwhile: holding the act key hurries the bots (Ui.pause).
-        act = ui.hw.buttons.labels[hal.LABEL_ACT]
-        for text in ("%s is playing - hold %s: faster|%s plays - hold %s: faster|%s plays, hold %s: faster").split("|"):
-            text = text % (m.name(p), act)
-            if len(text) <= v.COLUMNS and act != "tap":  # (a touch screen's tap hurries nothing)
-                break
-            text = m.name(p) + " is playing"
-        ui.view.footer = text
+        ui.view.footer = self.hurry[p]
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
@@ -147,10 +143,11 @@ class Table:
         from engine import bots
 
         best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
-        labels = [
-            "%-4s %2d point%s, %d card%s" % (m.name(q), g.score(q), _s(g.score(q)), g.hand_size(q), _s(g.hand_size(q)))
-            for q in [a - game.GIVE for a in legal]
-        ]
+        labels = []
+        for a in legal:  # "1 point", "1 card"
+            q = a - game.GIVE
+            text = "%-4s %2d points, %d cards" % (m.name(q), g.score(q), g.hand_size(q))
+            labels.append(text.replace(" 1 points", " 1 point").replace(" 1 cards", " 1 card"))
         header = ("You played a 1: choose|who gets your %s." % kind).split("|")
         return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
 
@@ -223,15 +220,13 @@ class Table:
     def status(self, p, event, hand_of=-1, items=(), legal=()):
         """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public.
 
-        Fills the View's table fields (drawn as cards and icons) and its text
-        lines (the terminal's and the tests' view of the same), unless the
-        screen draws only the table (``hw.screen.text`` False: a board's
-        display, which so makes no strings it would not show).
+        Fills the View's table fields (drawn as cards and icons) and, where the screen shows
+        text (``hw.screen.text``: the terminal, the tests, a board's console), its text lines
+        from them (play/textview.py: a board's display never loads that code).
         """
         g = self.g
         m = self.m
         view = self.ui.view
-        text = self.text
         view.clear()
         view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
         view.seats = g.players
@@ -242,39 +237,17 @@ class Table:
         stage = g.stage()
         for i in range(3):
             view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
-        if text and g.show_active:
-            view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), v.label(g.top_card)), v.ALERT)
-        elif text:
-            magic = " \x07" if stage[2] else ""
-            top = v.label(g.top_card)
-            view.line(0, "Top %-3s Pile %2d Stage %d%s" % (top, g.draw_pile_size, g.stage_tokens(), magic))
         for q in range(g.players):
-            magic = g.tokens(q)[2]
             inside = g.in_round(q)
             view.names[q] = m.name(q)
             view.seat_cards[q] = min(255, g.hand_size(q))
             view.points[q] = g.score(q)
-            flags = v.SEAT_MAGIC if magic else 0
+            flags = v.SEAT_MAGIC if g.tokens(q)[2] else 0
             if not inside:
                 flags |= v.SEAT_OUT
             if m.kinds[q] == mt.HUMAN:
                 flags |= v.SEAT_HUMAN
             view.seat_flags[q] = flags
-            if not text:
-                continue
-            # 13 characters a seat, the last a space: two seats a line never run together.
-            cell = "%-3s%s%3s%4d%s " % (
-                m.name(q)[:3],
-                ">" if q == p else " ",
-                ("%d\x08" % g.hand_size(q)) if inside else "out",
-                g.score(q),
-                "\x07" if magic else " ",
-            )
-            row = 1 + q // 2
-            view.line(row, view.lines[row] + cell if q % 2 else cell)
-        row = 1 + (g.players + 1) // 2
-        if text:
-            view.line(row, event, v.ACCENT)
         view.event = event
         if hand_of < 0 and m.humans() == 1:
             hand_of = bytes(m.kinds).index(b"\x00")
@@ -284,13 +257,14 @@ class Table:
             view.mine[0] = min(w, 255)
             view.mine[1] = min(b, 255)
             view.mine[2] = 1 if magic else 0
-            who = "You" if m.humans() == 1 else m.name(hand_of)
-            if text:
-                view.line(row + 1, "%s: %d\x05 %d\x06%s" % (who, w, b, " \x07" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
                 view.add_card(c, v.PLAYABLE if c in legal else 0)
         for a in items:
             view.add_card(a, v.PLAYABLE)
+        if self.text:
+            from play import textview
+
+            textview.table(view, hand_of if m.humans() > 1 else -1)
         return view
 
     def handoff(self, p):

@@ -4,7 +4,7 @@ Its own module: the board draws with displayio and imports this only when
 it has no display.
 """
 
-from play.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, label
+from play.view import ACCENT, ALERT, DIM, FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, SEAT_MAGIC, SEAT_OUT, label
 
 # The game's own glyphs (play/view.py's GLYPHS, characters 1..8) as the text shows them: the
 # card icons as Unicode shapes, the rest in words ("3 white 1 black", "6 cards").
@@ -16,6 +16,36 @@ def plain(text):
     for i in range(len(WORDS)):
         text = text.replace(chr(i + 1), WORDS[i])
     return text
+
+
+def table(view, owner=-1):
+    """A table View's text lines, from its table fields (play/table.py's ``status`` fills them): the
+    top card, the pile and the stage; the seats, two a line; the last event; the tokens of the hand
+    shown ("You", or ``owner``'s name where several people play)."""
+    stage = view.stage[0] + view.stage[1] + view.stage[2]
+    if view.show:
+        view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (stage, label(view.top)), ALERT)
+    else:
+        magic = " \x07" if view.stage[2] else ""
+        view.line(0, "Top %-3s Pile %2d Stage %d%s" % (label(view.top), view.pile, stage, magic))
+    for q in range(view.seats):
+        flags = view.seat_flags[q]
+        # 13 characters a seat, the last a space: two seats a line never run together.
+        cell = "%-3s%s%3s%4d%s " % (
+            view.names[q][:3],
+            ">" if q == view.to_act else " ",
+            "out" if flags & SEAT_OUT else "%d\x08" % view.seat_cards[q],
+            view.points[q],
+            "\x07" if flags & SEAT_MAGIC else " ",
+        )
+        row = 1 + q // 2
+        view.line(row, view.lines[row] + cell if q % 2 else cell)
+    row = 1 + (view.seats + 1) // 2
+    view.line(row, view.event, ACCENT)
+    if view.has_mine:
+        who = "You" if owner < 0 else view.names[owner]
+        w, b, magic = view.mine
+        view.line(row + 1, "%s: %d\x05 %d\x06%s" % (who, w, b, " \x07" if magic else ""), DIM)
 
 
 def item_name(code):

@@ -177,9 +177,6 @@ def _name(r, tg, tag):
     for attr, text in named.items():
         if getattr(r, attr) is tg:
             return text
-    for k in range(2):
-        if r._token_icons[k] is tg:
-            return "token icons %d" % k
     return "a %s piece" % (tag or "root")
 
 
