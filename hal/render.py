@@ -177,7 +177,9 @@ class Renderer:
         text = self._row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
-            text = "%s \x05%d \x06%d%s" % (label, min(counts[0], 99), min(counts[1], 99), " \x07" if counts[2] else "")
+            text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))
+            if not counts[2]:
+                text = text[:-2]
             if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
                 text = text.replace(" ", "", 1)
         self._row(r, text, A.COLORS[0])
@@ -263,7 +265,7 @@ class Renderer:
         n = len(text)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch <= _view.GLYPHS else 31  # the strip's cell ("?": none)
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 31  # the strip's cell ("?": none)
             if row[i] != t:
                 row[i] = t
 

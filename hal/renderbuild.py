@@ -47,7 +47,7 @@ import terminalio
 
 import hal
 from hal import cardart as A
-from hal.sheet import bitmaptools, button, card, fill, glyphs, icon
+from hal.sheet import bitmaptools, button, card, fill, icon
 from play import view as _view
 
 # The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
@@ -140,23 +140,23 @@ def panel(p):
 
 def font_strip(font=None):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
-    (hal/sheet.py's GLYPHS, characters 1..8: play/view.py), and the cell of each (``ch - 32``, ``94 +
+    (characters 1..8: play/view.py), and the cell of each (``ch - 32``, ``94 +
     ch`` for the game's: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
 
     Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
     over the strip, draws the card icons and the tokens as it draws letters."""
     font = font or terminalio.FONT
-    n = 95 + _view.GLYPHS
+    n = 103
     table = bytearray(range(n))
     strip = displayio.Bitmap(A.GLYPH_W * n, A.ROW_H, 2)
     bm = getattr(font, "bitmap", None)
-    whole = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
+    ok = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
     for i in range(95):
         g = font.get_glyph(32 + i) or font.get_glyph(63)  # "?" for what the font lacks
         if g is None:
             continue
-        if whole and g.width == A.GLYPH_W:
+        if ok and g.width == A.GLYPH_W:
             copy(strip, bm, i * A.GLYPH_W, g.tile_index * A.GLYPH_W, 0, A.GLYPH_W, A.ROW_H)
             continue
         # A font with a bitmap per glyph (Blinka's): its ink placed on the cell's baseline.
@@ -166,7 +166,20 @@ def font_strip(font=None):
             for x in range(min(g.width, A.GLYPH_W)):
                 if g.bitmap[x0 + x, y]:
                     strip[i * A.GLYPH_W + x, top + y] = 1
-    glyphs(strip, 95 * A.GLYPH_W)
+    # The game's own glyphs: 5 columns of ink (bit 4 the left one) in rows 2..9 of a cell, as a
+    # digit's. The circle, the square and the star as on the cards; the llama; a white token (a disc),
+    # a black one (its rim, a dot inside: the table draws it so, black inside), the magic token (a star
+    # without the card star's stem); cards in hand (two cards' outlines, one behind the other).
+    data = (
+        b"\x00\x00\x0e\x11\x11\x11\x0e\x00\x00\x00\x1f\x11\x11\x11\x1f\x00"
+        b"\x00\x04\x04\x1f\x0e\x0a\x11\x00\x10\x18\x08\x0f\x0f\x09\x09\x00"
+        b"\x00\x00\x0e\x1f\x1f\x1f\x0e\x00\x00\x00\x0e\x11\x15\x11\x0e\x00"
+        b"\x00\x00\x04\x1f\x0e\x0a\x11\x00\x07\x05\x1d\x15\x15\x17\x14\x1c"
+    )
+    for i in range(64):  # glyph i // 8, its row i % 8
+        for x in range(5):
+            if data[i] & (16 >> x):
+                strip[(95 + i // 8) * A.GLYPH_W + x, 2 + i % 8] = 1
     return strip, table
 
 

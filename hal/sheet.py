@@ -22,35 +22,6 @@ ICONS = (
 )
 
 
-# The game's own glyphs (play/view.py's GLYPHS: characters 1..8), for the font strip's end
-# (hal/renderbuild.py): 5 columns of ink (bit 4 = the left one) in rows 2..9 of a 6x12 cell, as a
-# digit's. The circle, the square and the star as on the cards; the llama; a white token (a
-# disc), a black one (its rim: the table draws it so, black inside), the magic token (a star
-# without the card star's stem); cards in hand (two cards' outlines, one behind the other).
-GLYPHS = (
-    b"\x00\x00\x0e\x11\x11\x11\x0e\x00",
-    b"\x00\x00\x1f\x11\x11\x11\x1f\x00",
-    b"\x00\x04\x04\x1f\x0e\x0a\x11\x00",
-    b"\x10\x18\x08\x0f\x0f\x09\x09\x00",
-    b"\x00\x00\x0e\x1f\x1f\x1f\x0e\x00",
-    b"\x00\x00\x0e\x11\x15\x11\x0e\x00",
-    b"\x00\x00\x04\x1f\x0e\x0a\x11\x00",
-    b"\x07\x05\x1d\x15\x15\x17\x14\x1c",
-)
-
-
-def glyphs(strip, x0):
-    """Draw :data:`GLYPHS` into the 6x12 cells of ``strip`` from column ``x0`` (ink 1)."""
-    w = strip.width
-    for k in range(len(GLYPHS)):
-        rows = GLYPHS[k]
-        for yy in range(8):
-            bits = rows[yy]
-            for xx in range(5):
-                if bits & (0x10 >> xx):
-                    strip[(2 + yy) * w + x0 + 6 * k + xx] = 1
-
-
 def fill(bm, x1, y1, x2, y2, value):
     """Fill the rectangle x1 <= x < x2, y1 <= y < y2 of ``bm`` with ``value``."""
     if bitmaptools is not None:

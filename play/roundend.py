@@ -12,13 +12,12 @@ from play import view as v
 from play.ui import wrap
 
 
-def _n(n, word):
-    """``n`` and ``word``, plural when it is not 1: "1 card", "2 cards"."""
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
 def summary(table):
-    """The round's end: every hand, the points each got, the tokens back; then the scores."""
+    """The round's end: every hand, the points each got, the tokens back; then the scores, and at
+    the game's end the final scoreboard.
+
+    (Its texts are whole formats, not short strings pieced together: on a board every string of up
+    to 10 characters is a name for good, docs/DESIGN.md.)"""
     g = table.g
     m = table.m
     app = table.app
@@ -34,9 +33,15 @@ def summary(table):
     while True:
         lines = []
         for p in range(g.players):
-            left = _n(len(hands[p]), "card") if hands[p] else "went out"
-            points = _n(last["points"][p], "point")
-            lines.append("%s%-4s %-8s +%s" % ("> " if p == q else "  ", m.name(p), left, points))
+            n = len(hands[p])
+            k = last["points"][p]
+            text = "%s %-4s %d card%s  +%d point%s" if n else "%s %-4s went out  +%d point%s"
+            text = text % (
+                (">" if p == q else " ", m.name(p))
+                + ((n, "" if n == 1 else "s") if n else ())
+                + (k, "" if k == 1 else "s")
+            )
+            lines.append(text)
         if last["magic"] is not None:
             lines.append("%s kept the magic: +10" % m.name(last["magic"]))
         if last["returned"]:
@@ -62,27 +67,27 @@ def summary(table):
     lines = []
     for p in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(p)
-        lines.append("%-4s %10s %2d\x05 %2d\x06" % (m.name(p), _n(g.score(p), "point"), w, b))
+        k = g.score(p)
+        lines.append("%-4s %3d point%-1s %2d\x05 %2d\x06" % (m.name(p), k, "" if k == 1 else "s", w, b))
     over = g.is_over()
     ui.message("Final scores" if over else "Scores", lines, ui.footer("the winner" if over else "next round"))
-    if over:
-        final(table)
-
-
-def final(table):
-    """Game over: the winners, every player's total (and the hints each human asked for), the rounds."""
-    g = table.g
-    m = table.m
-    app = table.app
-    won = g.winners()
-    names = [m.name(p) for p in won]
+    if not over:
+        return
+    # Game over: the winners, every player's total (and the hints each human asked for), the rounds.
+    best = g.winners()
+    names = [m.name(p) for p in best]
     lines = wrap(" and ".join(names) + (" wins!" if len(names) == 1 else " win!"))
     for p in sorted(range(g.players), key=g.score):
-        hints = ", " + _n(m.hints[p], "hint") if m.kinds[p] == mt.HUMAN else ""
-        lines.append("%-4s %s%s" % (m.name(p), _n(g.score(p), "point"), hints))
+        k = g.score(p)
+        n = m.hints[p]
+        text = "%-4s %d point%s, %d hint%s" if m.kinds[p] == mt.HUMAN else "%-4s %d point%s"
+        lines.append(
+            text
+            % ((m.name(p), k, "" if k == 1 else "s") + ((n, "" if n == 1 else "s") if m.kinds[p] == mt.HUMAN else ()))
+        )
     if len(lines) < v.LINES:
-        lines.append("%s played." % _n(g.round_number, "round"))
-    app.light(won[0])  # the lights in the winner's colour, and the game's end sounds
+        lines.append("Rounds played: %d" % g.round_number)
+    app.light(best[0])  # the lights in the winner's colour, and the game's end sounds
     app.beep(hal.BEEP_OVER)
-    table.ui.message("Game over", lines[: v.LINES], table.ui.footer("title"), v.GOOD)
+    ui.message("Game over", lines[: v.LINES], ui.footer("title"), v.GOOD)
     app.light(-1)

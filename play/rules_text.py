@@ -2,7 +2,7 @@
 
 A page is one string: its first line the title, then up to 8 lines, or up to 6 and a line
 ``=`` naming the cards drawn under them (engine/cards.py's names), as they look in play. The
-icons are the game's own glyphs (play/view.py's GLYPHS), drawn as on the cards and the table. A
+icons are the game's own glyphs (play/view.py), drawn as on the cards and the table. A
 string a page, not a tuple of lines: ~50 strings of their own took ~1 KB more of a board's
 heap (and one string for all, a block of 1.4 KB, was harder to place, compiled from a .py).
 ``page(i)`` splits page ``i`` when it is shown.

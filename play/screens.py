@@ -73,7 +73,7 @@ def seat(app, p):
 
 def _items(app):
     m = app.setup_match
-    items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic")[m.variant]]
+    items = ["Players      < %d >" % m.players, "Game  < %s >" % "Kadabra|Classic".split("|")[m.variant]]
     for p in range(m.players):
         items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
     items.append("Start the game" if m.humans() else "Watch the bots play")
@@ -181,7 +181,7 @@ def game_menu(app):
         cursor = i
         new = True
         if i == 9:
-            legend(app)
+            page(app)
         elif i >= 5:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
@@ -191,8 +191,8 @@ def game_menu(app):
 
 
 
-def legend(app):
-    """What every mark on the table means (the game's own glyphs: play/view.py): from the game's
+def page(app):
+    """The legend: what every mark on the table means (the game's own glyphs: play/view.py): from the game's
     menu, and once at the first game ever (play/table.py, ``Match.seen``)."""
     app.ui.message(
         "What the marks mean",

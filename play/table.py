@@ -52,13 +52,13 @@ class Table:
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
-        # The footer while a bot plays: who, and what a press does (holding the act key hurries them:
+        # ``labels``: the footer while each bot plays: who, and what a press does (holding the act key hurries them:
         # Ui.pause); made once, not a string a move (a board's heap, fragmented mid-game).
         act = app.hw.buttons.labels[hal.LABEL_ACT]
-        self.hurry = []
+        self.labels = []
         for p in range(self.g.players):
             text = "%s plays, hold %s: faster" % (self.m.name(p), act)
-            self.hurry.append(text if len(text) <= v.COLUMNS and act != "tap" else self.m.name(p) + " is playing")
+            self.labels.append(text if len(text) <= v.COLUMNS and act != "tap" else self.m.name(p) + " is playing")
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
@@ -66,7 +66,7 @@ class Table:
         g = self.g
         if not m.seen:  # the first game ever: what the marks mean, once (play/screens.py)
             m.seen = self.app.setup_match.seen = True
-            self.app.screen("legend", self.app)
+            self.app.screen("page", self.app)
         while True:
             if m.where == mt.SUMMARY:
                 over = g.is_over()
@@ -104,7 +104,7 @@ class Table:
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
         # What a press does meanwhile: holding the act key hurries the bots (Ui.pause).
-        ui.view.footer = self.hurry[p]
+        ui.view.footer = self.labels[p]
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
@@ -144,10 +144,12 @@ class Table:
 
         best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
         labels = []
-        for a in legal:  # "1 point", "1 card"
+        for a in legal:  # ("1 point", "1 card")
             q = a - game.GIVE
-            text = "%-4s %2d points, %d cards" % (m.name(q), g.score(q), g.hand_size(q))
-            labels.append(text.replace(" 1 points", " 1 point").replace(" 1 cards", " 1 card"))
+            n = g.hand_size(q)
+            k = g.score(q)
+            text = "%-4s %2d point%s, %d card%s" % (m.name(q), k, "" if k == 1 else "s", n, "" if n == 1 else "s")
+            labels.append(text)
         header = ("You played a 1: choose|who gets your %s." % kind).split("|")
         return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
 
@@ -202,8 +204,9 @@ class Table:
         if a >= game.RETURN_WHITE:
             return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
         if a >= game.GIVE:
-            kind = _lowest(g, p)  # "a white", "a black", "the magic"
-            return who + "gives %s %s %s" % (self.m.name(a - game.GIVE), "the" if kind[0] == "m" else "a", kind[:5])
+            w, b, _ = g.tokens(p)  # R11: the lowest token
+            kind = "a white|a black|the magic".split("|")[0 if w else 1 if b else 2]
+            return who + "gives %s %s" % (self.m.name(a - game.GIVE), kind)
         if a >= game.DRAW:
             return who + _DID.split("|")[a - game.DRAW]
         text = who + "plays " + v.label(a)
@@ -271,10 +274,9 @@ class Table:
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
         act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
-        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.|" % (
-            name, p + 1, act if act == "tap" else "press " + act)).split("|")
-        if self.event:  # (wrapped: a line is never cut)
-            lines += ui.wrap("Last: " + self.event)
+        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s" % (
+            name, p + 1, act if act == "tap" else "press " + act, self.event)).split("|")
+        lines[-1:] = ui.wrap(lines[-1]) if self.event else ()  # (wrapped: a line is never cut)
         self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):

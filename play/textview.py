@@ -6,7 +6,7 @@ it has no display.
 
 from play.view import ACCENT, ALERT, DIM, FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, SEAT_MAGIC, SEAT_OUT, label
 
-# The game's own glyphs (play/view.py's GLYPHS, characters 1..8) as the text shows them: the
+# The game's own glyphs (characters 1..8: play/view.py) as the text shows them: the
 # card icons as Unicode shapes, the rest in words ("3 white 1 black", "6 cards").
 WORDS = ("\u25cb", "\u25a1", "\u2606", "llama", " white", " black", " magic", " cards")
 

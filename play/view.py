@@ -17,7 +17,7 @@ characters: the flow wraps it (play.ui.wrap) or words it shorter; :meth:`View.li
 what it is given, so that a text too long is seen (tools/layoutcheck.py reports it), never
 cut unseen.
 
-Texts may hold the game's own glyphs, characters 1..8 (:data:`GLYPHS`): the card icons, the
+Texts may hold the game's own glyphs, characters 1..8: the card icons, the
 llama, the tokens, a card in hand. The displayio renderer draws them from its font strip
 (hal/renderbuild.py adds them to the terminal font's), play.textview as words or Unicode.
 
@@ -58,8 +58,7 @@ ACCENT = const(5)
 
 # The game's own glyphs in a text: chr(1) the circle (a card's icon: give a token away), 2 the
 # square (the next player draws), 3 the star (take the magic token), 4 the llama, 5 a white
-# token, 6 a black token, 7 the magic token, 8 a card in hand. hal/sheet.py draws them.
-GLYPHS = const(8)
+# token, 6 a black token, 7 the magic token, 8 cards in hand. hal/renderbuild.py draws them.
 
 # Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
 ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")
