@@ -15,10 +15,7 @@ each source pixel the Groups' scales times over. It reports:
   only checked for the edge;
 * **on a bar**: a piece on a bar that is not its own: only the title and the show meter lie on the
   title bar, the footer on the footer's, the line under the cursor on the cursor's, the seat to act
-  on the seats' bar (a card raised into the footer, a line run into the title are caught here);
-* **cut**: a text not drawn whole: a line, the title, the footer or the event longer than its row
-  (play/view.py's ``View.line`` keeps what it is given), a row's text past its cells, a title the
-  renderer had to shorten. No text is ever cut: the flow wraps it or words it shorter.
+  on the seats' bar (a card raised into the footer, a line run into the title are caught here).
 
 tests/test_layouts.py keeps it at nothing found for every kind of screen at every layout.
 """
@@ -147,7 +144,10 @@ def problems(r, width, height, view):
 
 
 def cuts(r, view):
-    """The texts of ``view`` that renderer ``r`` (after ``draw(view)``) does not draw whole."""
+    """**cut**: the texts of ``view`` that renderer ``r`` (after ``draw(view)``) does not draw whole: a
+    line, the title, the footer or the event longer than its row (play/view.py's ``View.line`` keeps
+    what it is given), a row's text past its cells, a title the renderer had to shorten. No text is
+    ever cut: the flow wraps it or words it shorter. :func:`problems` reports these too."""
     out = []
     given = [("title", view.title), ("footer", view.footer)]
     given += [("line %d" % i, view.lines[i]) for i in range(len(view.lines))]
