@@ -35,7 +35,7 @@ def summary(table):
         for p in range(g.players):
             n = len(hands[p])
             k = last["points"][p]
-            text = "%s %-4s %d card%s  +%d point%s" if n else "%s %-4s went out  +%d point%s"
+            text = "%s %-4s %d card%s +%d point%s" if n else "%s %-4s went out +%d point%s"
             text = text % (
                 (">" if p == q else " ", m.name(p))
                 + ((n, "" if n == 1 else "s") if n else ())
