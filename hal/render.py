@@ -110,7 +110,6 @@ class Renderer:
     first: "int"
     last: "int"
     strip: "displayio.Bitmap"
-    table: "bytearray"
     _space: "int"
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     _title_pal: "displayio.Palette"
@@ -139,7 +138,6 @@ class Renderer:
     _row_cells: "bytearray"
     _row_text: "list[str]"
     _row_rgb: "list[int]"
-    _token_icons: "list[displayio.TileGrid]"
     _token_sig: "list[int]"
     _meter_g: "displayio.Group"
     _meter: "displayio.TileGrid"
@@ -167,23 +165,24 @@ class Renderer:
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
-        """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic."""
+        """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic.
+
+        "Stage W3 B0 M": the label, then each token's glyph (play/view.py's) followed by its count,
+        a blank cell between a count and the next token; the magic token when it is there."""
         r = 11 + k
-        icons = self._token_icons[k]
-        if icons.hidden == shown:
-            icons.hidden = not shown
         if not shown:
             self._hide_row(r)
             return
-        sig = counts[0] | counts[1] << 8
+        sig = counts[0] | counts[1] << 8 | counts[2] << 16
         text = self._row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
-            text = "%-5s %-2d %-2d" % (label, min(counts[0], 99), min(counts[1], 99))
+            text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))
+            if not counts[2]:
+                text = text[:-2]
+            if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
+                text = text.replace(" ", "", 1)
         self._row(r, text, A.COLORS[0])
-        magic = A.MAGIC if counts[2] else A.NO_TOKEN
-        if icons[6] != magic:
-            icons[6] = magic
 
     def seats(self, view):
         n = view.seats
@@ -208,7 +207,7 @@ class Renderer:
             if sig != self._seat_sig[q] or view.names[q] is not self._seat_names[q]:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
-                hand = "--" if flags & _view.SEAT_OUT else "%dc" % view.seat_cards[q]
+                hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
                 text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
@@ -263,11 +262,10 @@ class Renderer:
         if text == self._row_text[r]:
             return
         self._row_text[r] = text
-        table = self.table
         n = len(text)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = table[ch - 32] if 32 <= ch < 127 else table[31]  # "?" for what the font lacks
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 31  # the strip's cell ("?": none)
             if row[i] != t:
                 row[i] = t
 
@@ -458,8 +456,8 @@ class Renderer:
             z = s * top.scale - self.zoom
             return panel.x + s * top.x + z * A.CARD_W // 2, panel.y + s * top.y + z * A.CARD_H // 2
         if place == _view.PLACE_STAGE:
-            icons = self._token_icons[0]
-            return panel.x + s * icons.x, panel.y + s * icons.y
+            row = self._rows[11]  # the stage's white token
+            return panel.x + s * (row.x + 6 * A.GLYPH_W), panel.y + s * row.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
         hand = self.hand
         x = (self.row_w - A.CARD_W) // 2

@@ -56,7 +56,7 @@ import terminalio
 
 import hal
 from hal import cardart as A
-from hal.sheet import button, card, fill, icon
+from hal.sheet import bitmaptools, button, card, fill, icon
 from play import view as _view
 
 # The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
@@ -147,37 +147,58 @@ def panel(p):
 
 
 def font_strip(font=None):
-    """(bitmap, table): a one-row strip of 6x12 glyphs and the cell of each ASCII 32..126."""
+    """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
+    (characters 1..8: play/view.py), and the cell of each (``ch - 32``, ``94 +
+    ch`` for the game's: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
+
+    Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
+    of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
+    over the strip, draws the card icons and the tokens as it draws letters."""
     font = font or terminalio.FONT
-    table = bytearray(95)
-    strip = getattr(font, "bitmap", None)
-    if isinstance(strip, displayio.Bitmap) and strip.height == A.ROW_H:
-        default = 0
-        g = font.get_glyph(63)  # "?"
-        if g is not None:
-            default = g.tile_index
-        for i in range(95):
-            g = font.get_glyph(32 + i)
-            t = default if g is None else g.tile_index
-            if t > 255 or (g is not None and g.width != A.GLYPH_W):
-                break
-            table[i] = t
-        else:
-            return strip, table
-    # A font with a bitmap per glyph (Blinka's): copy them into a strip once.
-    strip = displayio.Bitmap(A.GLYPH_W * 95, A.ROW_H, 2)
+    n = 103
+    table = bytearray(range(n))
+    strip = displayio.Bitmap(A.GLYPH_W * n, A.ROW_H, 2)
+    bm = getattr(font, "bitmap", None)
+    ok = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
     for i in range(95):
-        table[i] = i
-        g = font.get_glyph(32 + i)
+        g = font.get_glyph(32 + i) or font.get_glyph(63)  # "?" for what the font lacks
         if g is None:
             continue
+        if ok and g.width == A.GLYPH_W:
+            copy(strip, bm, i * A.GLYPH_W, g.tile_index * A.GLYPH_W, 0, A.GLYPH_W, A.ROW_H)
+            continue
+        # A font with a bitmap per glyph (Blinka's): its ink placed on the cell's baseline.
         top = 0 if g.height >= A.ROW_H else max(0, 10 - g.height - g.dy)
         x0 = g.tile_index * g.width
         for y in range(min(g.height, A.ROW_H - top)):
             for x in range(min(g.width, A.GLYPH_W)):
                 if g.bitmap[x0 + x, y]:
                     strip[i * A.GLYPH_W + x, top + y] = 1
+    # The game's own glyphs: 5 columns of ink (bit 4 the left one) in rows 2..9 of a cell, as a
+    # digit's. The circle, the square and the star as on the cards; the llama; a white token (a disc),
+    # a black one (its rim, a dot inside: the table draws it so, black inside), the magic token (a star
+    # without the card star's stem); cards in hand (two cards' outlines, one behind the other).
+    data = (
+        b"\x00\x00\x0e\x11\x11\x11\x0e\x00\x00\x00\x1f\x11\x11\x11\x1f\x00"
+        b"\x00\x04\x04\x1f\x0e\x0a\x11\x00\x10\x18\x08\x0f\x0f\x09\x09\x00"
+        b"\x00\x00\x0e\x1f\x1f\x1f\x0e\x00\x00\x00\x0e\x11\x15\x11\x0e\x00"
+        b"\x00\x00\x04\x1f\x0e\x0a\x11\x00\x07\x05\x1d\x15\x15\x17\x14\x1c"
+    )
+    for i in range(64):  # glyph i // 8, its row i % 8
+        for x in range(5):
+            if data[i] & (16 >> x):
+                strip[(95 + i // 8) * A.GLYPH_W + x, 2 + i % 8] = 1
     return strip, table
+
+
+def copy(strip, bm, x, x1, y1, w, h):
+    """Pixels x1..x1+w-1, y1..y1+h-1 of ``bm`` into ``strip`` at x, 0 (bitmaptools' blit where there is one)."""
+    if bitmaptools is not None:
+        bitmaptools.blit(strip, bm, x, 0, x1=x1, y1=y1, x2=x1 + w, y2=y1 + h)
+    else:
+        for yy in range(h):
+            for xx in range(w):
+                strip[x + xx, yy] = 1 if bm[x1 + xx, y1 + yy] else 0
 
 
 def bar(parent, color, width, height, y=0, x=0):
@@ -349,23 +370,6 @@ def pile_and_top(p, parent, sheet):
     return pile, top, pal, group
 
 
-def token_icons(p, parent, sheet, pal):
-    """The icons of the two token rows (the stage, yours), laid over their rows' blank cells 5, 8, 11."""
-    out = []
-    for key in ("stage", "mine"):
-        x, y = p[key]
-        tg = displayio.TileGrid(
-            sheet, pixel_shader=pal, width=7, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
-            default_tile=A.NO_TOKEN, x=x + 5 * A.GLYPH_W, y=y + 1,
-        )  # fmt: skip
-        tg[0] = A.WHITE
-        tg[3] = A.BLACK_TOKEN
-        tg[6] = A.MAGIC
-        parent.append(tg)
-        out.append(tg)
-    return out
-
-
 def meter(p, parent, sheet, pal):
     """The show meter: five pips in the title bar's right end, at the bar's scale (hidden)."""
     g = displayio.Group(scale=p["bar"], x=p["end"], y=(p["head"] - p["bar"] * p["step"]) // 2)
@@ -412,6 +416,7 @@ def build(r, width, height, font=None):
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
+    r.strip, cells = font_strip(font)  # (first: ~1 KB that stays, under what comes and goes)
     x, y = seat_cells(p)
     gc.collect()
     r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
@@ -426,8 +431,7 @@ def build(r, width, height, font=None):
     # (x, y, scale, pitch) and the event line (x, y, scale).
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
-    r.strip, r.table = font_strip(font)
-    r._space = r.table[0]
+    r._space = 0  # (the strip's cells: ASCII from 32, then the game's glyphs)
     r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
     a, r._title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
     b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
@@ -446,9 +450,9 @@ def build(r, width, height, font=None):
     r._sheet = sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
     back(sheet, A.BACK * A.CARD_W)
     for c in range(A.BACK):
-        card(sheet, c * A.CARD_W, r.strip, r.table, c)
+        card(sheet, c * A.CARD_W, r.strip, cells, c)
     for c in range(len(_view.ITEM_NAMES)):
-        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, r.table, _view.ITEM_NAMES[c])
+        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, cells, _view.ITEM_NAMES[c])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])
@@ -471,13 +475,12 @@ def build(r, width, height, font=None):
     r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, data)
     r._row_text = [""] * len(r._rows)
     r._row_rgb = [-1] * len(r._rows)  # colour set, cached
-    r._token_icons = token_icons(p, r._panel, tokens, tpal)
     r._token_sig = [-1, -1]
     r._meter_g, r._meter = meter(p, m, tokens, tpal)
     r._stage_count = -1
     r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
-    two = (r.table[60 - 32], r.table[62 - 32])  # "<" and ">"
+    two = (60 - 32, 62 - 32)  # "<" and ">"
     r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, two)
     n = len(r._slots)
     r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows

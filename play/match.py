@@ -11,9 +11,10 @@ at its end). A version 3 save (the same without ``hints``) loads with none used,
 ``written_by`` is None.
 
 ``settings`` is the bots' speed (bits 0-1), the lights' brightness XOR 2
-(bits 2-3), sound off (bit 4) and the recap (bits 5-6: ``RECAPS``): a save
-from before the lights, sound and recap (the speed alone) reads as their
-defaults, Mid, On and Auto, so no new version for those.
+(bits 2-3), sound off (bit 4), the recap (bits 5-6: ``RECAPS``) and the
+legend seen (bit 7: play/screens.py's, shown once at the first game): a save
+from before the lights, sound, recap and legend (the speed alone) reads as their
+defaults, Mid, On, Auto and not seen, so no new version for those.
 
 ``where`` says which screen the flow was on between actions (playing, a
 round summary not yet seen, game over), so a power cut resumes exactly
@@ -73,6 +74,7 @@ class Match:
         self.brightness = 2  # Mid
         self.sound = True
         self.recap = 0  # RECAPS: Auto
+        self.seen = False  # the legend (play/screens.py) was shown: at the first game ever
         self.where = PLAYING
         self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
         self.names = bytearray((0, 1, 2, 3, 4, 5))
@@ -91,6 +93,7 @@ class Match:
         s.brightness = self.brightness
         s.sound = self.sound
         s.recap = self.recap
+        s.seen = self.seen
         s.kinds[:] = self.kinds
         s.names[:] = self.names
         return s
@@ -134,7 +137,8 @@ class Match:
         at = codec.HEAD
         out[at] = self.players
         out[at + 1] = self.variant
-        out[at + 2] = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16) | self.recap << 5
+        settings = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16) | self.recap << 5
+        out[at + 2] = settings | (128 if self.seen else 0)
         out[at + 3] = self.where
         out[at + 4 : at + 10] = self.kinds
         out[at + 10 : at + 16] = self.names
@@ -170,7 +174,8 @@ class Match:
         m.speed = settings & 3
         m.brightness = ((settings >> 2) & 3) ^ 2
         m.sound = not (settings & 16)
-        m.recap = settings >> 5
+        m.recap = (settings >> 5) & 3
+        m.seen = settings > 127
         m.kinds[:] = body[4:10]
         m.names[:] = body[10:16]
         m.bot_rng.state[:] = body[_HEAD : _HEAD + 4]

@@ -137,7 +137,7 @@ def action_name(m, me, q, a, d, r, parts):
     (A function apart from describe(): smaller blocks of code, easier to place in a board's
     fragmented heap.)"""
     if a < cards.COUNT:
-        text = parts[11] + cards.name(a)
+        text = parts[11] + v.label(a)
         if r == -2:
             text += parts[12]
         elif r >= 0:

@@ -1,58 +1,93 @@
-"""The end of a round: every hand revealed with the points it cost (its log a key away), then
-the scores; at the game's end, the winner and the hints each player used.
+"""The end of a round: what each hand cost, a hand at a time as cards (its log a key away), then
+the scores; at the game's end, the final scoreboard: every total, the winners, the rounds
+played and the hints each player used.
 
 ``App.screen("summary", table, module="roundend")`` loads it for the moment and drops it
 after: the code is not on a board's heap during the turns.
 """
 
 import hal
-from engine import cards
 from play import match as mt
 from play import view as v
 from play.ui import wrap
 
 
 def summary(table):
-    """The round's end: every hand, the points each got, the tokens back; then the scores."""
+    """The round's end: every hand, the points each got, the tokens back; then the scores, and at
+    the game's end the final scoreboard.
+
+    (Its texts are whole formats, not short strings pieced together: on a board every string of up
+    to 10 characters is a name for good, docs/DESIGN.md.)"""
     g = table.g
     m = table.m
     app = table.app
+    ui = table.ui
     last = g.last_round()
+    hands = last["hands"]
+    q = 0  # whose hand the card row shows (Left/Right: the others')
+    for p in range(g.players):
+        if m.kinds[p] == mt.HUMAN:
+            q = p
+            break
+    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | getattr(hal, "TAP", 0)
+    while True:
+        lines = []
+        for p in range(g.players):
+            n = len(hands[p])
+            k = last["points"][p]
+            text = "%s %-4s %d card%s +%d point%s" if n else "%s %-4s went out +%d point%s"
+            text = text % (
+                (">" if p == q else " ", m.name(p))
+                + ((n, "" if n == 1 else "s") if n else ())
+                + (k, "" if k == 1 else "s")
+            )
+            lines.append(text)
+        if last["magic"] is not None:
+            lines.append("%s kept the magic: +10" % m.name(last["magic"]))
+        if last["returned"]:
+            lines += wrap(table.describe(last["out"], last["returned"]))
+        elif last["out"] is None:
+            lines.append("Everybody quit.")
+        b = ui.message(
+            "Round %d over" % last["round"],
+            lines[: v.LINES_WITH_CARDS],
+            ui.footer("scores", "", "log", "hands"),
+            v.NORMAL,
+            hands[q],
+            keys,
+        )
+        if b & (hal.LEFT | hal.UP):
+            q = (q - 1) % g.players
+        elif b & (hal.RIGHT | hal.DOWN):  # (a tap goes on, as A)
+            q = (q + 1) % g.players
+        elif b & (hal.B | hal.START):  # the round's log (play/recap.py), then this screen again
+            app.screen("log", app, -1, module="recap")
+        else:
+            break
     lines = []
-    for q in range(g.players):
-        hand = " ".join([cards.name(c) for c in last["hands"][q]]) or "went out"
-        if len(hand) > 16:
-            hand = hand[:15] + "~"
-        lines.append("%-4s %-16s +%2d" % (m.name(q)[:4], hand, last["points"][q]))
-    if last["magic"] is not None:
-        lines.append(m.name(last["magic"]) + " paid 10: magic")
-    if last["returned"]:
-        lines.append(table.describe(last["out"], last["returned"]))
-    elif last["out"] is None:
-        lines.append("Everybody quit.")
-    # The round's log (play/recap.py) on the menu key (or B), then this screen again.
-    while table.ui.message("Round %d over" % last["round"], lines, table.ui.footer("scores", "", "log")) & (
-        hal.B | hal.START
-    ):
-        app.screen("log", app, -1, module="recap")
-    lines = []
-    for q in sorted(range(g.players), key=g.score):
-        w, b, _ = g.tokens(q)
-        lines.append("%-5s %3d pts  %2dw %2db" % (m.name(q), g.score(q), w, b))
+    for p in sorted(range(g.players), key=g.score):
+        w, b, _ = g.tokens(p)
+        k = g.score(p)
+        lines.append("%-4s %3d point%-1s %2d\x05 %2d\x06" % (m.name(p), k, "" if k == 1 else "s", w, b))
     over = g.is_over()
-    table.ui.message(
-        "Final scores" if over else "Scores", lines, table.ui.footer("the winner" if over else "next round")
-    )
-    if over:
-        names = [m.name(q) for q in g.winners()]
-        lines = (
-            " and ".join(names)
-            + (" wins!" if len(names) == 1 else " win!")
-            + "||Fewest points win;|someone reached 40."
-        ).split("|")
-        names = ["%s %s" % (m.name(q), m.hints[q]) for q in range(g.players) if m.kinds[q] == mt.HUMAN]
-        if names:
-            lines += [""] + wrap("Hints used: " + ", ".join(names))
-        app.light(-1)
-        app.beep(hal.BEEP_OVER)
-        table.ui.message("Game over", lines, table.ui.footer("title"), v.GOOD)
+    ui.message("Final scores" if over else "Scores", lines, ui.footer("the winner" if over else "next round"))
+    if not over:
+        return
+    # Game over: the winners, every player's total (and the hints each human asked for), the rounds.
+    best = g.winners()
+    names = [m.name(p) for p in best]
+    lines = wrap(" and ".join(names) + (" wins!" if len(names) == 1 else " win!"))
+    for p in sorted(range(g.players), key=g.score):
+        k = g.score(p)
+        n = m.hints[p]
+        text = "%-4s %d point%s, %d hint%s" if m.kinds[p] == mt.HUMAN else "%-4s %d point%s"
+        lines.append(
+            text
+            % ((m.name(p), k, "" if k == 1 else "s") + ((n, "" if n == 1 else "s") if m.kinds[p] == mt.HUMAN else ()))
+        )
+    if len(lines) < v.LINES:
+        lines.append("Rounds played: %d" % g.round_number)
+    app.light(best[0])  # the lights in the winner's colour, and the game's end sounds
+    app.beep(hal.BEEP_OVER)
+    ui.message("Game over", lines[: v.LINES], ui.footer("title"), v.GOOD)
+    app.light(-1)

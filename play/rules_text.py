@@ -1,7 +1,8 @@
 """The rules summary, a page per screen (26 x 8): ``show(app)`` pages through it.
 
 A page is one string: its first line the title, then up to 8 lines, or up to 6 and a line
-``=`` naming the cards drawn under them (engine/cards.py's names), as they look in play. A
+``=`` naming the cards drawn under them (engine/cards.py's names), as they look in play. The
+icons are the game's own glyphs (play/view.py), drawn as on the cards and the table. A
 string a page, not a tuple of lines: ~50 strings of their own took ~1 KB more of a board's
 heap (and one string for all, a block of 1.4 KB, was harder to place, compiled from a .py).
 ``page(i)`` splits page ``i`` when it is shown.
@@ -18,78 +19,76 @@ from play import view as v
 PAGES = (
     (
         "Rules: the cards\n"
-        "Values 1-6 and the llama.\n"
-        "2/3 and 4/5 count as both\n"
-        "values. Icons on a card:\n"
-        "o you give a token away,\n"
-        "# the next player draws,\n"
-        "* take the magic token.\n"
-        "=1 1o 2# 3* 2/3 4/5 6 L"
+        "Values 1 to 6, then the\n"
+        "llama. 2/3 and 4/5 are\n"
+        "doubles: both values.\n"
+        "Kadabra's cards carry\n"
+        "icons \x01 \x02 \x03 (page 5).\n"
+        "=1o 2# 3* 4 2/3 4/5 6 L"
     ),
     (
         "Rules: the goal\n"
-        "Fewest points wins. You\n"
-        "score the cards left in\n"
-        "your hand when a round\n"
-        "ends. The game ends when\n"
-        "someone has 40 or more.\n"
-        "White token = 1 point,\n"
-        "black = 10. You start\n"
-        "with 3 whites."
+        "Fewest points wins. When\n"
+        "a round ends, the cards\n"
+        "left in a hand cost\n"
+        "points. The game ends\n"
+        "once someone has 40.\n"
+        "Tokens: \x05 white 1 point,\n"
+        "\x06 black 10 points. You\n"
+        "start with 3 \x05."
     ),
     (
         "Rules: your turn\n"
         "Play a card, draw one,\n"
-        "or quit the round.\n"
-        "Play the same value as\n"
-        "the top card or one\n"
-        "higher: 1 2 3 4 5 6 L 1..\n"
-        "A llama goes on a 6 or a\n"
-        "llama; a 1 on a llama.\n"
-        "2/3 and 4/5 count both."
+        "or quit the round. Play\n"
+        "the top card's value or\n"
+        "one higher: 1 2 3 4 5 6 \x04\n"
+        "and then 1 again: a\n"
+        "llama goes on a 6 or a\n"
+        "llama, a 1 on a llama."
     ),
     (
         "Rules: round end\n"
-        "A round ends on someone's\n"
-        "last card, or if all quit.\n"
-        "Each value left in hand\n"
-        "counts once; llamas 10.\n"
+        "A round ends when someone\n"
+        "plays their last card, or\n"
+        "when all have quit.\n"
+        "Each value left in a hand\n"
+        "costs its points once; any\n"
+        "llamas cost 10 together.\n"
         "Went out? Give back one\n"
-        "token (white or black).\n"
-        "Quit early to stop\n"
-        "collecting points."
+        "token, \x05 or \x06."
     ),
     (
         "Rules: card icons\n"
-        "o (every 1): give your\n"
-        "  lowest token to a\n"
-        "  player still in.\n"
-        "# : the next player\n"
-        "  still in draws a card.\n"
-        "* : take the magic token.\n"
-        "Magic token: skip a turn\n"
-        "by returning it; 10 pts."
+        "\x01 (every 1): give your\n"
+        "lowest token to a player\n"
+        "still in the round.\n"
+        "\x02 the next player still\n"
+        "in draws a card.\n"
+        "\x03 take the magic token \x07.\n"
+        "\x07 return it: skip a turn.\n"
+        "Held at round end: +10."
     ),
     (
         "Rules: magic show\n"
         "A llama puts your lowest\n"
         "token on the stage. With\n"
-        "5+ tokens there the show\n"
-        "is on: play a llama or\n"
-        "Take all stage tokens,\n"
-        "then play your turn.\n"
-        "Swap 10 whites for a\n"
-        "black any turn (10>1)."
+        "5 or more there, the show\n"
+        "is on: play a llama, or\n"
+        "Take the stage's tokens\n"
+        "and then play your turn.\n"
+        "Swap: 10 \x05 for 1 \x06, in\n"
+        "your turn, as you like."
     ),
     (
         "Rules: classic\n"
-        "L.L.A.M.A. (classic):\n"
-        "56 cards, 1-6 and llama,\n"
-        "no icons, no doubles, no\n"
-        "stage or magic token;\n"
-        "you start with no\n"
-        "tokens. Everything else\n"
-        "is the same."
+        "Classic L.L.A.M.A.: 56\n"
+        "cards, 8 each of 1 to 6\n"
+        "and 8 llamas. No icons,\n"
+        "doubles, stage or magic\n"
+        "token; you start with no\n"
+        "tokens. The rest is alike.\n"
+        "=1 2 3 4 5 6 L"
     ),
 )
 

@@ -82,7 +82,7 @@ def seat(app, p):
 
 def _items(app):
     m = app.setup_match
-    items = ["Players      < %d >" % m.players, "Game  < %s >" % ("Kadabra", "Classic L.L.A.M.A.")[m.variant]]
+    items = ["Players      < %d >" % m.players, "Game  < %s >" % "Kadabra|Classic".split("|")[m.variant]]
     for p in range(m.players):
         items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
     items.append("Start the game" if m.humans() else "Watch the bots play")
@@ -177,13 +177,29 @@ def game_menu(app, cursor=0):
         m = app.match
         items = ["Resume", "Hint", "Round log", "Rules", "Save and quit"] + app.settings(m)
         items.append("Recap: " + mt.RECAPS[m.recap])
+        items.append("What the marks mean")
         i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
         cursor = i
         new = True
-        if i >= 5:
+        if i == len(items) - 1:
+            page(app)
+        elif i >= 5:
             next_setting(app, items[i])
             app.save()  # a power cut keeps it too
             new = False  # the same menu, a value changed
         else:
             return (0, 2, 3, 4, 1)[i] if i >= 0 else 0
 
+
+
+def page(app):
+    """The legend: what every mark on the table means (the game's own glyphs: play/view.py): from the game's
+    menu, and once at the first game ever (play/table.py, ``Match.seen``)."""
+    app.ui.message(
+        "What the marks mean",
+        (
+            "Ana  6\x08 12: a player, the|cards in hand, the points|\x05 white token: 1 point|"
+            "\x06 black token: 10 points|\x07 magic token: skip a turn|\x01 \x02 \x03 card icons, \x04 llama|"
+            "Stage: its tokens; a show|at 5 (the dots top right)"
+        ).split("|"),
+    )

@@ -18,12 +18,13 @@ power cut there resumes on the same screen.
 import hal
 from engine import cards, game, history
 from play import match as mt
+from play import ui
 from play import view as v
 
 # Texts are kept as one string a group and split when shown: on a board each
 # string object of 10 characters or more costs about 40 bytes of heap.
 # What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP:
-_DID = "draws a card|quits the round|skips: magic back|takes the stage|swaps 10 whites"
+_DID = "draws a card|quits the round|skips, returns magic|takes the stage|swaps 10\x05 for 1\x06"
 _DID_RETURN = "returns a white|returns a black|keeps all tokens"
 # The R21 prompt: choices in this order, the most valuable first (the default).
 _RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
@@ -51,11 +52,21 @@ class Table:
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
+        # ``labels``: the footer while each bot plays: who, and what a press does (holding the act key hurries them:
+        # Ui.pause); made once, not a string a move (a board's heap, fragmented mid-game).
+        act = app.hw.buttons.labels[hal.LABEL_ACT]
+        self.labels = []
+        for p in range(self.g.players):
+            text = "%s plays, hold %s: faster" % (self.m.name(p), act)
+            self.labels.append(text if len(text) <= v.COLUMNS and act != "tap" else self.m.name(p) + " is playing")
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
         m = self.m
         g = self.g
+        if not m.seen:  # the first game ever: what the marks mean, once (play/screens.py)
+            m.seen = self.app.setup_match.seen = True
+            self.app.screen("page", self.app)
         while True:
             if m.where == mt.SUMMARY:
                 over = g.is_over()
@@ -92,6 +103,8 @@ class Table:
         budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
+        # What a press does meanwhile: holding the act key hurries the bots (Ui.pause).
+        ui.view.footer = self.labels[p]
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
@@ -130,10 +143,13 @@ class Table:
         from engine import bots
 
         best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
-        labels = [
-            "%-5s %3d pts %2d cards" % (m.name(a - game.GIVE), g.score(a - game.GIVE), g.hand_size(a - game.GIVE))
-            for a in legal
-        ]
+        labels = []
+        for a in legal:  # ("1 point", "1 card")
+            q = a - game.GIVE
+            n = g.hand_size(q)
+            k = g.score(q)
+            text = "%-4s %2d point%s, %d card%s" % (m.name(q), k, "" if k == 1 else "s", n, "" if n == 1 else "s")
+            labels.append(text)
         header = ("You played a 1: choose|who gets your %s." % kind).split("|")
         return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
 
@@ -188,10 +204,12 @@ class Table:
         if a >= game.RETURN_WHITE:
             return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
         if a >= game.GIVE:
-            return who + "gives a %s to %s" % (_lowest(g, p), self.m.name(a - game.GIVE))
+            w, b, _ = g.tokens(p)  # R11: the lowest token
+            kind = "a white|a black|the magic".split("|")[0 if w else 1 if b else 2]
+            return who + "gives %s %s" % (self.m.name(a - game.GIVE), kind)
         if a >= game.DRAW:
             return who + _DID.split("|")[a - game.DRAW]
-        text = who + "plays " + cards.name(a)
+        text = who + "plays " + v.label(a)
         if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:
             q = p  # R12: the next player still in draws (the player, if alone)
             for i in range(g.players - 1, 0, -1):
@@ -205,15 +223,13 @@ class Table:
     def status(self, p, event, hand_of=-1, items=(), legal=()):
         """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public.
 
-        Fills the View's table fields (drawn as cards and icons) and its text
-        lines (the terminal's and the tests' view of the same), unless the
-        screen draws only the table (``hw.screen.text`` False: a board's
-        display, which so makes no strings it would not show).
+        Fills the View's table fields (drawn as cards and icons) and, where the screen shows
+        text (``hw.screen.text``: the terminal, the tests, a board's console), its text lines
+        from them (play/textview.py: a board's display never loads that code).
         """
         g = self.g
         m = self.m
         view = self.ui.view
-        text = self.text
         view.clear()
         view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
         view.seats = g.players
@@ -224,40 +240,17 @@ class Table:
         stage = g.stage()
         for i in range(3):
             view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
-        if text and g.show_active:
-            view.line(0, "MAGIC SHOW! Stage %d  Top %s" % (g.stage_tokens(), cards.name(g.top_card)), v.ALERT)
-        elif text:
-            magic = "M" if stage[2] else ""
-            view.line(
-                0, "Top %-3s Pile %2d Stage %d%s" % (cards.name(g.top_card), g.draw_pile_size, g.stage_tokens(), magic)
-            )
         for q in range(g.players):
-            magic = g.tokens(q)[2]
             inside = g.in_round(q)
             view.names[q] = m.name(q)
             view.seat_cards[q] = min(255, g.hand_size(q))
             view.points[q] = g.score(q)
-            flags = v.SEAT_MAGIC if magic else 0
+            flags = v.SEAT_MAGIC if g.tokens(q)[2] else 0
             if not inside:
                 flags |= v.SEAT_OUT
             if m.kinds[q] == mt.HUMAN:
                 flags |= v.SEAT_HUMAN
             view.seat_flags[q] = flags
-            if not text:
-                continue
-            # 13 characters a seat, the last a space: two seats a line never run together.
-            cell = "%-3s%s%3s%4d%s " % (
-                m.name(q)[:3],
-                ">" if q == p else " ",
-                ("%dc" % g.hand_size(q)) if inside else "out",
-                g.score(q),
-                "M" if magic else " ",
-            )
-            row = 1 + q // 2
-            view.line(row, view.lines[row] + cell if q % 2 else cell)
-        row = 1 + (g.players + 1) // 2
-        if text:
-            view.line(row, event, v.ACCENT)
         view.event = event
         if hand_of < 0 and m.humans() == 1:
             hand_of = bytes(m.kinds).index(b"\x00")
@@ -267,25 +260,23 @@ class Table:
             view.mine[0] = min(w, 255)
             view.mine[1] = min(b, 255)
             view.mine[2] = 1 if magic else 0
-            who = "You" if m.humans() == 1 else m.name(hand_of)
-            if text:
-                view.line(row + 1, "%s: %dw %db%s" % (who, w, b, " +magic" if magic else ""), v.DIM)
             for c in g.hand(hand_of):
                 view.add_card(c, v.PLAYABLE if c in legal else 0)
         for a in items:
             view.add_card(a, v.PLAYABLE)
+        if self.text:
+            from play import textview
+
+            textview.table(view, hand_of if m.humans() > 1 else -1)
         return view
 
     def handoff(self, p):
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.m.name(p)
         act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
-        lines = (
-            "|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s"
-            % (name, p + 1, act if act == "tap" else "press " + act, self.event)
-        ).split("|")
-        if not self.event:
-            lines.pop()
+        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s" % (
+            name, p + 1, act if act == "tap" else "press " + act, self.event)).split("|")
+        lines[-1:] = ui.wrap(lines[-1]) if self.event else ()  # (wrapped: a line is never cut)
         self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
 
     def turn(self, p):
@@ -320,7 +311,8 @@ class Table:
             if confirm:
                 view.footer = "Quit round? " + ui.footer("yes")
             elif item in legal:
-                view.footer = ui.footer(game.action_name(item), "", "menu")
+                said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
+                view.footer = ui.footer(said, "", "menu")
             else:
                 view.footer = ui.footer("", "", "menu", "choose")
             ui.show(new)
@@ -350,7 +342,7 @@ class Table:
                     hint = (
                         "Show: only a llama, or Take"
                         if g.show_active
-                        else "%s can't go on %s" % (cards.name(item), cards.name(g.top_card))
+                        else "%s can't go on %s" % (v.label(item), v.label(g.top_card))
                     )
             elif b & hal.START:
                 i = self.app.screen("game_menu", self.app)

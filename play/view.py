@@ -12,8 +12,14 @@ board's heap does not hold it).
 
 The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
 160x128. With cards, the lines get rows 1..6 and the cards the space of rows
-7..8; without, the lines get rows 1..8. Rows never hold more than
-:data:`COLUMNS` characters (the flow cuts them).
+7..8; without, the lines get rows 1..8. A text never holds more than :data:`COLUMNS`
+characters: the flow wraps it (play.ui.wrap) or words it shorter; :meth:`View.line` keeps
+what it is given, so that a text too long is seen (tools/layoutcheck.py reports it), never
+cut unseen.
+
+Texts may hold the game's own glyphs, characters 1..8: the card icons, the
+llama, the tokens, a card in hand. The displayio renderer draws them from its font strip
+(hal/renderbuild.py adds them to the terminal font's), play.textview as words or Unicode.
 
 A table screen (a turn) also fills the table fields: ``seats`` (0: not a
 table), the seat to act, each seat's name, cards, points and flags, the top
@@ -29,6 +35,8 @@ PLACE_STAGE, or PLACE_HAND + an index in the row); ``move_step`` is how far,
 One View object is reused for every screen (``clear`` then fill), so that a
 screen update does not build a new object tree.
 """
+
+from engine import cards
 
 try:
     from micropython import const
@@ -48,8 +56,12 @@ GOOD = const(3)
 ALERT = const(4)
 ACCENT = const(5)
 
+# The game's own glyphs in a text: chr(1) the circle (a card's icon: give a token away), 2 the
+# square (the next player draws), 3 the star (take the magic token), 4 the llama, 5 a white
+# token, 6 a black token, 7 the magic token, 8 cards in hand. hal/renderbuild.py draws them.
+
 # Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
-ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "10>1")
+ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")
 FIRST_ITEM = const(18)
 
 # Colours (RGB888) of the seats 0..5: a seat's name on the table, the lights while it acts.
@@ -73,6 +85,12 @@ PLACE_HAND = const(16)  # + the item's index in the row
 
 # Marks of a card in the row.
 PLAYABLE = const(1)  # may be played now
+
+
+def label(code):
+    """Card ``code``'s name as the cards show it: its value, then its icon's glyph ("1" chr(1)), "2/3", "L"."""
+    n = cards.name(code)
+    return n[0] + chr(cards.ICON[code]) if cards.ICON[code] else n
 
 
 class View:
@@ -117,8 +135,8 @@ class View:
         self.serial = getattr(self, "serial", 0) + 1  # changes with every clear
 
     def line(self, i, text, color=NORMAL):
-        """Set line ``i`` (cut to the screen width)."""
-        self.lines[i] = text[:COLUMNS]
+        """Set line ``i`` (as given: a text longer than :data:`COLUMNS` is a defect, never cut here)."""
+        self.lines[i] = text
         self.colors[i] = color
 
     def add_card(self, code, mark=0):

@@ -262,7 +262,7 @@ def test_without_a_screen_the_simulator_plays_in_the_terminal():
 def test_the_display_counts_what_a_board_would_push_only_changes():
     from tests.test_flow import THREE_HUMANS, play
 
-    hw, app, driver, rec = play(THREE_HUMANS + " A", max_screens=0)  # on the first turn screen
+    hw, app, driver, rec = play(THREE_HUMANS + " A A", max_screens=0)  # on the first turn screen (after the legend)
     view = hw.screen.view
     display = desktop.make_display(window=False)
     screen = desktop.DisplayScreen(display)

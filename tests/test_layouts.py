@@ -307,3 +307,18 @@ def test_the_table_uses_the_screen(size):
     r = render.Renderer(*size)
     r.draw(hand_view(SEVEN))
     assert covered(r, *size) >= SHARE[size]
+
+def test_a_text_longer_than_its_row_is_kept_and_reported_cut():
+    # Issue 36: View.line cut at 26 columns unseen ("Last: Ana gives a white to"). It keeps the
+    # text now, and the check reports what the rows cannot draw whole.
+    r = render.Renderer(160, 128)
+    vw = menu_view()
+    text = "Last: Ana gives a white to Ben"
+    vw.line(2, text)
+    assert vw.lines[2] == text
+    r.draw(vw)
+    found = layoutcheck.problems(r, 160, 128, vw)
+    assert any(p.startswith("cut: the line 2") for p in found) and any(p.startswith("cut: row 3") for p in found)
+    vw.line(2, "Ana gives Ben a white")
+    r.draw(vw)
+    assert layoutcheck.problems(r, 160, 128, vw) == []

@@ -294,7 +294,9 @@ def test_the_title_rows_cycle_lights_and_sound_and_apply_them_at_once():
 
 
 def test_the_settings_go_with_the_save_and_come_back_after_a_restart():
-    hw, app, driver, rec = play(new_game_script([0, 1, 1]) + " Start" + " Down" * 6 + " A Down A B", max_screens=0)
+    legend = " A"  # (the first game's legend)
+    script = new_game_script([0, 1, 1]) + legend + " Start" + " Down" * 6 + " A Down A B"
+    hw, app, driver, rec = play(script, max_screens=0)
     assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu (play/screens.py): Lights, Sound
     saved = hw.storage.data
     hw2, app2, _, _ = play("", save=saved, max_screens=0)

@@ -155,7 +155,8 @@ def run(path, noise, kinds=(mt.HUMAN, mt.HUMAN, 2), answers=400, seed=5):
             bot_ms.append(hw.now - shown_at[1])
         shown_at[0] = view.title if view.title.endswith("(bot)") else None
         shown_at[1] = hw.now
-        waits = bool(view.footer)  # a screen that waits for a press (bot moves and motion do not)
+        # A screen that waits for a press: bot moves (their footer says who plays) and motion do not.
+        waits = bool(view.footer) and not view.title.endswith("(bot)")
         if on["title"] is not None and (not waits or view.title != on["title"]):
             if not on["seen"]:
                 unseen.append(on["title"])  # left before the player ever saw it

@@ -107,7 +107,7 @@ class Truth:
         inner(g, a)
         name = self.names()
         if a < cards.COUNT:
-            line = "%s played %s" % (name[p], cards.name(a))
+            line = "%s played %s" % (name[p], v.label(a))
             if before[p] == 1:
                 line += ": out!"
             elif cards.ICON[a] == cards.ICON_SQUARE and g.round_number == rnd:

@@ -278,16 +278,18 @@ def test_the_seat_menu_opens_on_act_under_every_scheme():
 
 
 def test_touch_chooses_a_card_then_plays_it_on_a_second_tap():
-    # PyPortal: New game, start with the default seats (P1 human), then a tap on a card.
-    hw = run_script("pyportal", "tap:line:1 tap:line:6")
+    # PyPortal: New game, start with the default seats (P1 human), the first game's legend (a tap),
+    # then a tap on a card.
+    start = "tap:line:1 tap:line:6 tap:screen"
+    hw = run_script("pyportal", start)
     turn = hw.screen.view
     assert turn.title.startswith("Round 1") and turn.card_cursor >= 0
     legal = hw.app.match.game.legal_actions()
     target = next(i for i in range(turn.ncards) if i != turn.card_cursor and turn.cards[i] in legal)
-    hw = run_script("pyportal", "tap:line:1 tap:line:6 tap:item:%d" % target)
+    hw = run_script("pyportal", start + " tap:item:%d" % target)
     assert hw.screen.view.card_cursor == target and hw.screen.view.title == turn.title  # chosen, not played
     g_before = len(hw.screen.screens)
-    hw = run_script("pyportal", "tap:line:1 tap:line:6 tap:item:%d tap:item:%d" % (target, target))
+    hw = run_script("pyportal", start + " tap:item:%d tap:item:%d" % (target, target))
     assert len(hw.screen.screens) > g_before + 1  # played: the bots moved on
 
 

@@ -140,6 +140,28 @@ def problems(r, width, height, view):
             on = px & px2
             if on:
                 out.append("on a bar: %s on the %s bar at %s" % (_name(r, tg2, tag2), allowed, min(on)))
+    return out + cuts(r, view)
+
+
+def cuts(r, view):
+    """**cut**: the texts of ``view`` that renderer ``r`` (after ``draw(view)``) does not draw whole: a
+    line, the title, the footer or the event longer than its row (play/view.py's ``View.line`` keeps
+    what it is given), a row's text past its cells, a title the renderer had to shorten. No text is
+    ever cut: the flow wraps it or words it shorter. :func:`problems` reports these too."""
+    out = []
+    given = [("title", view.title), ("footer", view.footer)]
+    given += [("line %d" % i, view.lines[i]) for i in range(len(view.lines))]
+    if view.seats:
+        given.append(("event", view.event))
+    for what, text in given:
+        if len(text) > r._row_cells[0]:
+            out.append("cut: the %s %r has %d characters, a row %d" % (what, text, len(text), r._row_cells[0]))
+    for k in range(len(r._rows)):
+        row = r._rows[k]
+        if not row.hidden and len(r._row_text[k]) > r._row_cells[k]:
+            out.append("cut: row %d %r has %d cells" % (k, r._row_text[k], r._row_cells[k]))
+    if r._row_text[0] != view.title:
+        out.append("cut: the title %r is drawn as %r" % (view.title, r._row_text[0]))
     return out
 
 
@@ -155,9 +177,6 @@ def _name(r, tg, tag):
     for attr, text in named.items():
         if getattr(r, attr) is tg:
             return text
-    for k in range(2):
-        if r._token_icons[k] is tg:
-            return "token icons %d" % k
     return "a %s piece" % (tag or "root")
 
 
