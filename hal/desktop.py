@@ -78,7 +78,7 @@ def board(name):
     from hal import boards
 
     try:
-        return boards.get(name)
+        return boards.get(name.lower())  # (names are matched without case: CLUE is clue)
     except KeyError:
         raise argparse.ArgumentTypeError("no board %r (--list-boards names them)" % name)
 
@@ -107,7 +107,9 @@ def build(args, stdin=None, stdout=None):
     lights = Lights()
     if profile is not None:
         lights.count = profile.lights
-    live = args.stay or not args.script
+    live = getattr(args, "live", None)  # main(): a headless run ends when its script does
+    if live is None:
+        live = args.stay or not args.script
     if args.terminal:
         display = make_display(window=False, size=size) if shots is not None else None
         screen = TextScreen(stdout, display=display, shots=shots, size=size)
@@ -151,6 +153,16 @@ def build(args, stdin=None, stdout=None):
     return hw, cleanup
 
 
+def seed_arg(text):
+    """``--seed``: the range LAMA_SEED takes on a board (hal/settings.py, the one place it is said)."""
+    from hal import settings
+
+    n = settings.seed_value(text.strip())
+    if n is None:
+        raise argparse.ArgumentTypeError("a whole number from 0 to %d, not %r" % (settings.SEED_MAX, text))
+    return n
+
+
 def scale_arg(text):
     """``--scale``: a whole number from 1 up (0 opened a black full screen, -3 a traceback)."""
     try:
@@ -189,7 +201,7 @@ def parser():
     p.add_argument("--stay", action="store_true", help="after --script, go on with the keyboard")
     p.add_argument("--save", metavar="PATH", help="save file (default %s)" % default_save_path())
     p.add_argument("--no-save", action="store_true", help="keep saves in memory only")
-    p.add_argument("--seed", type=int, help="fixed entropy for repeatable games")
+    p.add_argument("--seed", type=seed_arg, help="fixed entropy for repeatable games (0 to 999999999)")
     p.add_argument("--fast", action="store_true", help="simulated time: no waiting for bot moves (demos, tests)")
     return p
 
@@ -226,7 +238,15 @@ def main(argv=None, stdin=None, stdout=None):
     if not (args.terminal or args.headless or has_screen()):
         out.write("No screen found (no DISPLAY): playing in this terminal (--terminal).\n")
         args.terminal = True
-    if not args.script or args.stay:
+    if args.screenshot:
+        try:
+            os.makedirs(args.screenshot, exist_ok=True)
+        except OSError as e:
+            print("Can't save screenshots in %s: %s." % (args.screenshot, e.strerror or e), file=sys.stderr)
+            return 2
+    # Keys from the keyboard after the script (or none): not headless, where nobody can press any.
+    args.live = args.stay or not (args.script or args.headless and not args.terminal)
+    if args.live:
         if args.board is not None:
             from hal import desktop_keys
 
@@ -236,17 +256,52 @@ def main(argv=None, stdin=None, stdout=None):
         out.write(help_text + "\n")
         out.flush()
     hw, cleanup = build(args, stdin, stdout)
+    stopped = on_signals()
+    code = 0
     try:
         from play import app
 
         app.run(hw)
+    except Stopped as e:
+        code = 128 + e.args[0]  # (as a shell reports a program a signal ended)
     except (Quit, KeyboardInterrupt):
         pass
     finally:
         cleanup()
+        stopped()
         if args.screenshot:
             out.write("%d screenshots in %s\n" % (_shots(hw), args.screenshot))
-    return 0
+    return code
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (or SIGHUP) arrived: the program ends as on Ctrl-C (the terminal put back)."""
+
+
+def on_signals():
+    """SIGTERM and SIGHUP end the program as Ctrl-C does, at once, wherever it waits (a blocking
+    call is interrupted: Python runs the handler, which raises); returns what undoes it. Set once
+    the window is open: SDL puts its own handlers for SIGINT and SIGTERM, which only queue a quit
+    event that nobody reads while the program waits elsewhere."""
+    import signal
+
+    def stop(signum, frame):
+        raise Stopped(signum)
+
+    old = []
+    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                old.append((sig, signal.signal(sig, signal.default_int_handler if name == "SIGINT" else stop)))
+            except ValueError:  # not the main thread (a test's thread): leave them
+                pass
+
+    def restore():
+        for sig, handler in old:
+            signal.signal(sig, handler)
+
+    return restore
 
 
 def _shots(hw):

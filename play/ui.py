@@ -49,16 +49,23 @@ def wrap(text, width=v.COLUMNS):
     return out
 
 
+# OSError numbers in words (CircuitPython has no os.strerror): "code words|..."; others "storage error".
+_ERRNO = (
+    "1 not allowed|2 not found|5 read/write failed|6 no device|12 no memory|13 no permission|16 busy|"
+    "17 already there|19 no device|20 not a folder|21 is a folder|22 invalid|24 too many files open|"
+    "27 too big|28 storage full|29 not a file|30 storage read-only|36 name too long"
+)
+
+
 def errno(e):
-    """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
+    """A short text for error ``e``: an OSError's number in words, never a bare number."""
     if not isinstance(e, OSError):
         return "no memory" if isinstance(e, MemoryError) else type(e).__name__
-    code = e.args[0] if e.args else 0
-    if code == 28:
-        return "storage full"
-    if code == 30:
-        return "storage read-only"
-    return "error %s" % code
+    code = "%s " % (e.args[0] if e.args else "")
+    for words in _ERRNO.split("|"):
+        if words.startswith(code):
+            return words[len(code) :]
+    return "storage error"
 
 
 class Ui:
