@@ -42,14 +42,22 @@ import argparse
 import os
 import sys
 
-import hal
+# `python -m hal.desktop` in any shell (no pygame, no Blinka there): run again by the project's .venv.
+_VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
+if __name__ == "__main__" and os.path.isdir(_VENV) and os.path.realpath(sys.prefix) != os.path.realpath(_VENV):
+    _PY = os.path.join(_VENV, "Scripts" if os.name == "nt" else "bin", "python")
+    if not os.environ.get("LAMA_VENV"):  # (once: never a loop)
+        os.environ["LAMA_VENV"] = _PY
+        os.execv(_PY, [_PY, "-m", "hal.desktop"] + sys.argv[1:])
+
+import hal  # noqa: E402
 
 # The parts, by the names the tests and tools have used since they were all here.
-from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: F401
-from hal.desktop_keys import Buttons, Quit  # noqa: F401
-from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: F401
-from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
-from hal.desktop_window import (  # noqa: F401
+from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: E402, F401
+from hal.desktop_keys import Buttons, Quit  # noqa: E402, F401
+from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: E402, F401
+from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: E402, F401
+from hal.desktop_window import (  # noqa: E402, F401
     MAX_WINDOW,
     SIZE,
     DisplayScreen,
@@ -60,7 +68,7 @@ from hal.desktop_window import (  # noqa: F401
     pygame_source,
     window_size,
 )
-from hal.filestore import FileStore  # noqa: F401
+from hal.filestore import FileStore  # noqa: E402, F401
 
 # (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (
