@@ -24,9 +24,6 @@ from engine import cards, codec, history, rules
 # engine/game.py cannot overflow for at least another 2,600 rounds of play from any game
 # accepted here (blacks, the first to reach 65,535, need round 4,677).
 ROUND_MAX = 2000
-# A history of at most WHOLE bytes was never halved (engine/history.py: a halving leaves 126 or
-# more): it is its round's whole, from the deal, and the state it ends in can be replayed.
-WHOLE = history.CAP // 2 - 4
 
 
 def _need(ok, what):
@@ -85,7 +82,6 @@ def validate(g):
     _cards(g)
     _phase(g)
     _result(g)
-    _replay(g)
 
 
 def _counters(g):
@@ -180,111 +176,3 @@ def _result(g):
         # R19: the points the summary shows are those of the hand.
         at = g.result_at(q)
         _need(g.r[at] | (g.r[at + 1] << 5) == cards.points_for(cards.packed_values(g.r, at + 2)), "result")
-
-
-def _next(ins, p, n):
-    """The first seat after ``p`` whose bit is in ``ins`` (engine/game.py's _next_in); p if alone."""
-    q = p
-    for _ in range(n):
-        q = q + 1 if q + 1 < n else 0
-        if ins >> q & 1:
-            return q
-    return p
-
-
-def _replay(g):
-    """The history against the state it ends in (R7-R21), so that a recap never shows what did not
-    happen: no seat acts after it quit, a token goes only to another seat still in, after the giver's
-    circle card, a return comes last; the top card is the last one played. A whole round (never
-    halved, engine/history.py) is played again in counts from its deal: every entry by the seat
-    whose turn it is, the hands, the draw pile, the seats in, the seat to act and the phase as the
-    state has them, its end (who went out, what was returned, the hands) as the result says."""
-    h = g.h
-    es = history.entries(h)
-    if not es:
-        return  # a new deal, or a version 1 record (no history): nothing to check against
-    n = g.players
-    whole = h[1] <= WHOLE
-    done = h[0] & history.FINISHED  # the round just over's; the state: the next deal, untouched
-    table = cards.DECKS[g.s[1]]
-    ins = (1 << n) - 1
-    quits = 0
-    hands = [rules.HAND_SIZE] * n
-    pile = sum(table) - 1 - rules.HAND_SIZE * n
-    cur = give = out = top = -1
-    ended = returned = 0
-    last = len(es) - 1
-    for i in range(len(es)):
-        p, a, _ = es[i]
-        nxt = es[i + 1] if i < last else None
-        if a >= rules.RETURN_WHITE:  # R21: last, by who went out (a whole round: it ended so)
-            _need(i == last and (p == out if whole else i and p == es[i - 1][0]), "history")
-            returned = a
-            continue
-        _need(not ended and ins >> p & 1 and (cur < 0 or p == cur) and (give < 0 or p == give), "history")
-        if rules.GIVE <= a:  # R11: to another seat still in, after the giver's circle card
-            q = a - rules.GIVE
-            _need(q < n and q != p and ins >> q & 1 and (give == p or not whole and not i), "history")
-            give = -1
-            left = hands[p]
-        elif a < cards.COUNT:
-            _need(table[a], "history")
-            top = a
-            hands[p] -= 1
-            left = hands[p]  # (R17: out when it is 0, even if R12 then gives the card back)
-            _need(left >= 0 or not whole, "history")
-            if cards.ICON[a] == cards.ICON_CIRCLE:
-                if nxt is None:  # the give-away is being chosen now, or was not asked (no token)
-                    giving = not done and g.phase == rules.CHOOSE_GIVE
-                else:
-                    giving = nxt[0] == p and rules.GIVE <= nxt[1] < rules.RETURN_WHITE
-                if giving:
-                    give = p
-                    cur = p if whole else -1
-                    continue
-            elif cards.ICON[a] == cards.ICON_SQUARE and pile > 0:  # R12: the next seat in draws
-                hands[_next(ins, p, n)] += 1
-                pile -= 1
-        elif a == rules.DRAW:
-            _need(ins != 1 << p and (pile or not whole), "history")
-            hands[p] += 1
-            pile -= 1
-        elif a == rules.QUIT:
-            ins &= ~(1 << p)
-            quits |= 1 << p
-            if not ins:
-                ended = 1
-                continue
-        if (a < cards.COUNT or rules.GIVE <= a) and whole and not left:
-            ended = 1  # R17: went out (after the card's action)
-            out = p
-            continue
-        # (the turn goes on after a collect or an exchange, R15, R16)
-        cur = -1 if not whole else p if a in (rules.COLLECT, rules.EXCHANGE) else _next(ins, p, n)
-    for q in range(n):
-        _need(not (quits >> q & 1 and g.in_round(q)) or done, "history")
-    res = g.last_round()
-    if done:
-        # R6: the last actor starts the next round, dealt and untouched (R5).
-        _need(res is not None and g.phase == rules.PLAY and not g.show_active, "history")
-        _need(g.current_player == es[last][0] and g.draw_pile_size == sum(table) - 1 - rules.HAND_SIZE * n, "history")
-        for q in range(n):
-            _need(g.in_round(q) and g.hand_size(q) == rules.HAND_SIZE, "history")
-        _need((res["out"] is None) == (es[last][1] == rules.QUIT) and res["returned"] == returned, "history")
-    elif top >= 0:
-        _need(g.top_card == top, "history")
-    if not whole:
-        return
-    if done or ended:
-        _need(ended and res is not None and res["returned"] == returned, "history")
-        _need(res["out"] == (None if out < 0 else out), "history")
-        for q in range(n):
-            _need(len(res["hands"][q]) == hands[q], "history")
-        if not done:  # R21 asked now, or the game over (R22)
-            _need(res["round"] == g.round_number, "history")
-            _need(g.phase == rules.OVER or g.phase == rules.CHOOSE_RETURN and out >= 0 and not returned, "history")
-        return
-    _need(g.phase == (rules.PLAY if give < 0 else rules.CHOOSE_GIVE) and g.current_player == cur, "history")
-    _need(g.draw_pile_size == pile, "history")
-    for q in range(n):
-        _need(g.in_round(q) == bool(ins >> q & 1) and g.hand_size(q) == hands[q], "history")

@@ -179,6 +179,10 @@ class Match:
         m.written_by = None if old else (body[_WRITER_AT], body[_WRITER_AT + 1], body[_WRITER_AT + 2])
         if at == _GAME_AT:
             m.hints[:] = body[_GAME_AT - 6 : _GAME_AT]
+        import gc
+
+        if hasattr(gc, "mem_free"):  # a board: the garbage of start-up goes first, so that the load
+            gc.collect()  # checks' code (engine/checks.py, some 4 KB) finds its blocks
         m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
         ok = ok and m.recap < len(RECAPS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()

@@ -49,12 +49,8 @@ def wrap(text, width=v.COLUMNS):
     return out
 
 
-# OSError numbers in words (CircuitPython has no os.strerror): "code words|..."; others "storage error".
-_ERRNO = (
-    "1 not allowed|2 not found|5 read/write failed|6 no device|12 no memory|13 no permission|16 busy|"
-    "17 already there|19 no device|20 not a folder|21 is a folder|22 invalid|24 too many files open|"
-    "27 too big|28 storage full|29 not a file|30 storage read-only|36 name too long"
-)
+# OSError numbers in words (CircuitPython has no os.strerror); others "storage error".
+_ERRNO = "2 not found|5 storage failed|13 no permission|17 already there|20 not a folder|21 is a folder|28 storage full|29 not a file|30 storage read-only"  # noqa: E501
 
 
 def errno(e):

@@ -35,28 +35,47 @@ def _desktop(*argv, timeout=60, stdin=subprocess.DEVNULL):
     )
 
 
-def _odd_paths(tmp_path):
-    """(name, path, check) of save paths that are no files; ``check()`` is true while intact."""
-    folder = tmp_path / "folder"
-    folder.mkdir()
-    fifo = str(tmp_path / "fifo")
-    os.mkfifo(fifo)
-    link_dir = tmp_path / "link-to-folder"
-    link_dir.symlink_to(folder)
-    link_null = tmp_path / "link-to-null"
-    link_null.symlink_to("/dev/null")
-    yield "folder", str(folder), lambda: folder.is_dir() and not os.listdir(folder)
-    yield "fifo", fifo, lambda: stat.S_ISFIFO(os.stat(fifo).st_mode)
-    yield "/dev/null", "/dev/null", lambda: stat.S_ISCHR(os.stat("/dev/null").st_mode)
-    yield "link to a folder", str(link_dir), lambda: link_dir.is_symlink() and folder.is_dir()
-    yield "link to /dev/null", str(link_null), lambda: link_null.is_symlink() and os.readlink(link_null) == "/dev/null"
+def _device(tmp_path):
+    """A character device like /dev/null in ``tmp_path`` (never the real one: the old code, run as
+    root, replaced /dev/null with a regular file); skipped where nodes cannot be made (not root)."""
+    path = str(tmp_path / "null")
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (OSError, AttributeError):
+        pytest.skip("no device node can be made here (mknod needs root)")
+    return path
 
 
-@pytest.mark.parametrize("which", ["folder", "fifo", "/dev/null", "link to a folder", "link to /dev/null"])
+def _odd_paths(tmp_path, which):
+    """(path, check) of a save path that is no file; ``check()`` is true while it is intact."""
+    if which == "folder":
+        folder = tmp_path / "folder"
+        folder.mkdir()
+        return str(folder), lambda: folder.is_dir() and not os.listdir(folder)
+    if which == "fifo":
+        fifo = str(tmp_path / "fifo")
+        os.mkfifo(fifo)
+        return fifo, lambda: stat.S_ISFIFO(os.stat(fifo).st_mode)
+    if which == "device":
+        dev = _device(tmp_path)
+        return dev, lambda: stat.S_ISCHR(os.lstat(dev).st_mode)
+    if which == "link to a folder":
+        folder = tmp_path / "folder"
+        folder.mkdir()
+        link = tmp_path / "link-to-folder"
+        link.symlink_to(folder)
+        return str(link), lambda: link.is_symlink() and folder.is_dir() and not os.listdir(folder)
+    dev = _device(tmp_path)
+    link = tmp_path / "link-to-null"
+    link.symlink_to(dev)
+    return str(link), lambda: link.is_symlink() and stat.S_ISCHR(os.lstat(dev).st_mode)
+
+
+@pytest.mark.parametrize("which", ["folder", "fifo", "device", "link to a folder", "link to a device"])
 def test_a_save_path_that_is_not_a_file_is_left_alone_said_in_words_and_the_game_plays_unsaved(which, tmp_path):
     # Before: /dev/null became a regular file (as root), a folder said "Can't read the save (error
     # 21)" and "not saved: error 21" three times, a FIFO hung the game for good (open() blocks).
-    name, path, intact = [x for x in _odd_paths(tmp_path) if x[0] == which][0]
+    path, intact = _odd_paths(tmp_path, which)
     done = _desktop("--terminal", "--fast", "--seed", "1", "--save", path, "--script", MOVES, timeout=30)
     text = " ".join(done.stdout.split())
     assert done.returncode == 0, done.stderr
@@ -70,9 +89,11 @@ def test_a_save_path_that_is_not_a_file_is_left_alone_said_in_words_and_the_game
     assert isinstance(store, desktop_store.MemoryStore) and len(notices) == 1
 
 
-def test_tools_play_with_dev_null_as_the_save_leaves_it_a_device():
+def test_tools_play_with_a_device_as_the_save_leaves_it_a_device(tmp_path):
+    # The issue's own command (there with /dev/null, which the old code turned into a regular file).
+    dev = _device(tmp_path)
     done = subprocess.run(
-        [os.path.join(ROOT, "tools", "play"), "--headless", "--fast", "--seed", "1", "--save", "/dev/null"]
+        [os.path.join(ROOT, "tools", "play"), "--headless", "--fast", "--seed", "1", "--save", dev]
         + ["--script", MOVES],
         cwd=ROOT,
         capture_output=True,
@@ -80,7 +101,7 @@ def test_tools_play_with_dev_null_as_the_save_leaves_it_a_device():
         timeout=60,
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert stat.S_ISCHR(os.lstat(dev).st_mode) and "is a device" in done.stderr
 
 
 def test_the_file_store_never_reads_writes_nor_replaces_what_is_not_a_file(tmp_path):

@@ -12,7 +12,7 @@
 import pytest
 
 import hal
-from engine import bots, checks, codec, game, history, rng, rules
+from engine import bots, checks, codec, game, history, replay, rng, rules
 from hal import mock, nvmstore, saves
 from play import app as appmod
 from play import match as mt
@@ -221,12 +221,12 @@ def _history_forgeries(pick, count):
                     yield "quit but still in", f
                     break
             for i, b in es:  # a card played where a card was drawn: the hand sizes disagree
-                if b & 31 == rules.DRAW and g.h[1] <= checks.WHOLE:
+                if b & 31 == rules.DRAW and g.h[1] <= replay.WHOLE:
                     f = g.copy()
                     f.h[i] = (b & ~31) | g.top_card
                     yield "a card too many", f
                     break
-        if g.h[1] and g.h[1] < checks.WHOLE:  # an action nobody took, at the end
+        if g.h[1] and g.h[1] < replay.WHOLE:  # an action nobody took, at the end
             f = g.copy()
             seat = (g.current_player + 1 + pick.below(g.players - 1)) % g.players
             f.h[f.h[1] + 2] = seat << 5 | rules.DRAW
@@ -294,7 +294,7 @@ def test_real_games_saved_at_random_points_are_accepted():
             else:
                 a = bots.choose(g, g.current_player, k % 3, pick, budget=20)
             g.apply(a)
-            halved += g.h[1] > checks.WHOLE
+            halved += g.h[1] > replay.WHOLE
             if pick.below(6) == 0 or g.is_over():
                 saved += 1
                 back = game.Game.from_bytes(g.to_bytes())
