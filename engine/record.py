@@ -53,24 +53,4 @@ class Record:
         data that is damaged or breaks a rule."""
         from engine import checks
 
-        g = checks.load(cls, data, VERSION)
-        _drop("checks")  # (on a board: its code's heap back before the history's check comes)
-        from engine import replay
-
-        replay.check(g)  # the history against the state it ends in
-        _drop("replay")
-        return g
-
-
-def _drop(name):
-    """On a board, forget module ``engine.<name>`` used for a moment (hal.forget's way: the engine
-    imports nothing else), so that the next one finds its heap."""
-    import gc
-    import sys
-
-    if hasattr(gc, "mem_free"):
-        import engine
-
-        sys.modules.pop("engine." + name, None)
-        if hasattr(engine, name):
-            delattr(engine, name)
+        return checks.load(cls, data, VERSION)

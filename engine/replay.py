@@ -1,11 +1,11 @@
 """Does a loaded game's history agree with the state it ends in? ``check(g)`` or ValueError.
 
-``Game.from_bytes`` runs it after engine/checks.py (the layout and the rules), with that module
-dropped first on a board: the two are needed once, when a save is loaded, and never on the heap
-at once (a board loads a save with its display up, where the heap has no room for both). Read in
-place, one entry at a time: a list of entries (some 250 small objects) would leave the heap in
-pieces for the game. So that a recap never shows what did not happen (a token given to a seat that
-does not exist, a seat acting after it quit), the history is checked as far as the state allows.
+``Game.from_bytes`` runs it after engine/checks.py (the layout and the rules) on CPython: the
+desktop, the tools, the tests. Not on a board (engine/checks.py's ``load`` says why), where
+``check`` still works when called, and drops the module once done. Read in place, one entry at a
+time: a list of entries (some 250 small objects) would leave the heap in pieces for the game. So
+that a recap never shows what did not happen (a token given to a seat that does not exist, a seat
+acting after it quit), the history is checked as far as the state allows.
 """
 
 from engine import cards, history, rules

@@ -162,12 +162,21 @@ def build(args, stdin=None, stdout=None):
 
 
 def seed_arg(text):
-    """``--seed``: the range LAMA_SEED takes on a board (hal/settings.py, the one place it is said)."""
+    """``--seed``: what LAMA_SEED takes on a board, 0 to 999999999 (hal/settings.py's ``seed``, the one
+    place that says so, reads it as it reads settings.toml: from the environment)."""
     from hal import settings
 
-    n = settings.seed_value(text.strip())
+    old = os.environ.get("LAMA_SEED")
+    os.environ["LAMA_SEED"] = text.strip()
+    try:
+        n = settings.seed([])
+    finally:
+        if old is None:
+            del os.environ["LAMA_SEED"]
+        else:
+            os.environ["LAMA_SEED"] = old
     if n is None:
-        raise argparse.ArgumentTypeError("a whole number from 0 to %d, not %r" % (settings.SEED_MAX, text))
+        raise argparse.ArgumentTypeError("a whole number from 0 to 999999999 (as LAMA_SEED), not %r" % text)
     return n
 
 

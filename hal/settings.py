@@ -82,18 +82,9 @@ def seed(notices):
     value = read("LAMA_SEED", notices)
     if value is None:
         return None
-    n = seed_value(value)
-    if n is None:
-        notice(notices, "LAMA_SEED", value, "not 0..999999999")
-    return n
-
-
-SEED_MAX = 999999999  # a game's seed, LAMA_SEED's and the desktop's --seed: 0..SEED_MAX
-
-
-def seed_value(value):
-    """The seed ``value`` says (text), or None: decimal ASCII digits only (str.isdigit() is also true
-    for "²", which int() refuses), at most 9: a small int on a 32-bit board."""
+    # Decimal ASCII digits only (str.isdigit() is also true for "²", which int() refuses), at most 9:
+    # a small int on a 32-bit board.
     if 0 < len(value) <= 9 and all("0" <= ch <= "9" for ch in value):
         return int(value)
+    notice(notices, "LAMA_SEED", value, "not 0..999999999")
     return None

@@ -160,7 +160,7 @@ class Match:
     def from_bytes(data):
         """A Match from :meth:`to_bytes` (or a version 3 or 2 save); ValueError with a short reason otherwise."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise ValueError("save is not bytes")
+            raise ValueError("save is cut short")  # (None, a number: no new text on a board's heap)
         version = data[4] if len(data) > 4 and _NO_WRITER <= data[4] < SAVE_VERSION else SAVE_VERSION
         body = codec.unframe(data, SAVE_MAGIC, version, "save")
         old = version == _NO_WRITER
@@ -179,10 +179,6 @@ class Match:
         m.written_by = None if old else (body[_WRITER_AT], body[_WRITER_AT + 1], body[_WRITER_AT + 2])
         if at == _GAME_AT:
             m.hints[:] = body[_GAME_AT - 6 : _GAME_AT]
-        import gc
-
-        if hasattr(gc, "mem_free"):  # a board: the garbage of start-up goes first, so that the load
-            gc.collect()  # checks' code (engine/checks.py, some 4 KB) finds its blocks
         m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
         ok = ok and m.recap < len(RECAPS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()

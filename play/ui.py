@@ -49,19 +49,22 @@ def wrap(text, width=v.COLUMNS):
     return out
 
 
-# OSError numbers in words (CircuitPython has no os.strerror); others "storage error".
-_ERRNO = "2 not found|5 storage failed|13 no permission|17 already there|20 not a folder|21 is a folder|28 storage full|29 not a file|30 storage read-only"  # noqa: E501
-
-
 def errno(e):
-    """A short text for error ``e``: an OSError's number in words, never a bare number."""
+    """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
     if not isinstance(e, OSError):
         return "no memory" if isinstance(e, MemoryError) else type(e).__name__
-    code = "%s " % (e.args[0] if e.args else "")
-    for words in _ERRNO.split("|"):
-        if words.startswith(code):
-            return words[len(code) :]
-    return "storage error"
+    code = e.args[0] if e.args else 0
+    if code == 28:
+        return "storage full"
+    if code == 30:
+        return "storage read-only"
+    try:  # CPython's words (the desktop); CircuitPython has no os.strerror (nor heap for a table)
+        import os
+
+        words = os.strerror(code).lower() if code else ""
+    except Exception:
+        words = ""
+    return "storage error" if not words or "unknown" in words else words  # never a bare number
 
 
 class Ui:
