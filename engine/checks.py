@@ -33,7 +33,21 @@ def _need(ok, what):
 
 def load(cls, data, version):
     """``Game.from_bytes`` (``cls`` the Game class): a record of ``version``, or of version 1 (from
-    before the history: read with an empty one); its layout, history and rules checked."""
+    before the history: read with an empty one); its layout, history and rules checked, and on
+    CPython (the desktop, the tools, the tests) its history against its state (engine/replay.py).
+    Not on a board: there the replay's code at start-up cost the tightest flows their heap goal
+    (the MEMENTO's, a .py drive's resume: tests/test_circuitpython.py)."""
+    g = _load(cls, data, version)
+    import gc
+
+    if not hasattr(gc, "mem_free"):
+        from engine import replay
+
+        replay.check(g)
+    return g
+
+
+def _load(cls, data, version):
     old = isinstance(data, (bytes, bytearray, memoryview)) and len(data) > 4 and data[4] == 1
     body = codec.unframe(data, codec.GAME_MAGIC, 1 if old else version, "game data")
     end = len(body)

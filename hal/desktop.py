@@ -42,14 +42,22 @@ import argparse
 import os
 import sys
 
-import hal
+# `python -m hal.desktop` in any shell (no pygame, no Blinka there): run again by the project's .venv.
+_VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
+if __name__ == "__main__" and os.path.isdir(_VENV) and os.path.realpath(sys.prefix) != os.path.realpath(_VENV):
+    _PY = os.path.join(_VENV, "Scripts" if os.name == "nt" else "bin", "python")
+    if not os.environ.get("LAMA_VENV"):  # (once: never a loop)
+        os.environ["LAMA_VENV"] = _PY
+        os.execv(_PY, [_PY, "-m", "hal.desktop"] + sys.argv[1:])
+
+import hal  # noqa: E402
 
 # The parts, by the names the tests and tools have used since they were all here.
-from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: F401
-from hal.desktop_keys import Buttons, Quit  # noqa: F401
-from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: F401
-from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
-from hal.desktop_window import (  # noqa: F401
+from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: E402, F401
+from hal.desktop_keys import Buttons, Quit  # noqa: E402, F401
+from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: E402, F401
+from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: E402, F401
+from hal.desktop_window import (  # noqa: E402, F401
     MAX_WINDOW,
     SIZE,
     DisplayScreen,
@@ -60,7 +68,7 @@ from hal.desktop_window import (  # noqa: F401
     pygame_source,
     window_size,
 )
-from hal.filestore import FileStore  # noqa: F401
+from hal.filestore import FileStore  # noqa: E402, F401
 
 # (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (
@@ -78,7 +86,7 @@ def board(name):
     from hal import boards
 
     try:
-        return boards.get(name)
+        return boards.get(name.lower())  # (names are matched without case: CLUE is clue)
     except KeyError:
         raise argparse.ArgumentTypeError("no board %r (--list-boards names them)" % name)
 
@@ -107,7 +115,9 @@ def build(args, stdin=None, stdout=None):
     lights = Lights()
     if profile is not None:
         lights.count = profile.lights
-    live = args.stay or not args.script
+    live = getattr(args, "live", None)  # main(): a headless run ends when its script does
+    if live is None:
+        live = args.stay or not args.script
     if args.terminal:
         display = make_display(window=False, size=size) if shots is not None else None
         screen = TextScreen(stdout, display=display, shots=shots, size=size)
@@ -152,6 +162,25 @@ def build(args, stdin=None, stdout=None):
     return hw, cleanup
 
 
+def seed_arg(text):
+    """``--seed``: what LAMA_SEED takes on a board, 0 to 999999999 (hal/settings.py's ``seed``, the one
+    place that says so, reads it as it reads settings.toml: from the environment)."""
+    from hal import settings
+
+    old = os.environ.get("LAMA_SEED")
+    os.environ["LAMA_SEED"] = text.strip()
+    try:
+        n = settings.seed([])
+    finally:
+        if old is None:
+            del os.environ["LAMA_SEED"]
+        else:
+            os.environ["LAMA_SEED"] = old
+    if n is None:
+        raise argparse.ArgumentTypeError("a whole number from 0 to 999999999 (as LAMA_SEED), not %r" % text)
+    return n
+
+
 def scale_arg(text):
     """``--scale``: a whole number from 1 up (0 opened a black full screen, -3 a traceback)."""
     try:
@@ -190,7 +219,7 @@ def parser():
     p.add_argument("--stay", action="store_true", help="after --script, go on with the keyboard")
     p.add_argument("--save", metavar="PATH", help="save file (default %s)" % default_save_path())
     p.add_argument("--no-save", action="store_true", help="keep saves in memory only")
-    p.add_argument("--seed", type=int, help="fixed entropy for repeatable games")
+    p.add_argument("--seed", type=seed_arg, help="fixed entropy for repeatable games (0 to 999999999)")
     p.add_argument("--fast", action="store_true", help="simulated time: no waiting for bot moves (demos, tests)")
     return p
 
@@ -227,7 +256,15 @@ def main(argv=None, stdin=None, stdout=None):
     if not (args.terminal or args.headless or has_screen()):
         out.write("No screen found (no DISPLAY): playing in this terminal (--terminal).\n")
         args.terminal = True
-    if not args.script or args.stay:
+    if args.screenshot:
+        try:
+            os.makedirs(args.screenshot, exist_ok=True)
+        except OSError as e:
+            print("Can't save screenshots in %s: %s." % (args.screenshot, e.strerror or e), file=sys.stderr)
+            return 2
+    # Keys from the keyboard after the script (or none): not headless, where nobody can press any.
+    args.live = args.stay or not (args.script or args.headless and not args.terminal)
+    if args.live:
         if args.board is not None:
             from hal import desktop_keys
 
@@ -237,17 +274,52 @@ def main(argv=None, stdin=None, stdout=None):
         out.write(help_text + "\n")
         out.flush()
     hw, cleanup = build(args, stdin, stdout)
+    stopped = on_signals()
+    code = 0
     try:
         from play import app
 
         app.run(hw)
+    except Stopped as e:
+        code = 128 + e.args[0]  # (as a shell reports a program a signal ended)
     except (Quit, KeyboardInterrupt):
         pass
     finally:
         cleanup()
+        stopped()
         if args.screenshot:
             out.write("%d screenshots in %s\n" % (_shots(hw), args.screenshot))
-    return 0
+    return code
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (or SIGHUP) arrived: the program ends as on Ctrl-C (the terminal put back)."""
+
+
+def on_signals():
+    """SIGTERM and SIGHUP end the program as Ctrl-C does, at once, wherever it waits (a blocking
+    call is interrupted: Python runs the handler, which raises); returns what undoes it. Set once
+    the window is open: SDL puts its own handlers for SIGINT and SIGTERM, which only queue a quit
+    event that nobody reads while the program waits elsewhere."""
+    import signal
+
+    def stop(signum, frame):
+        raise Stopped(signum)
+
+    old = []
+    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                old.append((sig, signal.signal(sig, signal.default_int_handler if name == "SIGINT" else stop)))
+            except ValueError:  # not the main thread (a test's thread): leave them
+                pass
+
+    def restore():
+        for sig, handler in old:
+            signal.signal(sig, handler)
+
+    return restore
 
 
 def _shots(hw):

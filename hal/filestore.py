@@ -18,13 +18,30 @@ import os
 
 from hal.saves import ENOENT, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, newer, next_seq, record
 
+FILE = 0x8000  # os.stat()[0] & 0xF000 of a regular file (0x4000 a folder; a FIFO, a device, ...)
+EISDIR = 21
+ESPIPE = 29  # (a pipe's error: what play/ui.py's errno() says "not a file" for)
+
+
+def kind(path):
+    """The type bits of what ``path`` names (FILE for a regular file), 0 when nothing is there.
+    os.stat never blocks (an open of a FIFO does), on CircuitPython too."""
+    try:
+        return os.stat(path)[0] & 0xF000
+    except OSError:
+        return 0
+
 
 def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
+    return kind(path) != 0
+
+
+def regular(path):
+    """OSError (21 a folder, 29 anything else) when ``path`` names something that is not a
+    regular file: a save never reads nor replaces a folder, a FIFO or a device."""
+    k = kind(path)
+    if k and k != FILE:
+        raise OSError(EISDIR if k == 0x4000 else ESPIPE, "%s is not a file" % path)
 
 
 def _sync():
@@ -64,8 +81,7 @@ class FileStore:
     def _get(self, path):
         """(record payload or None, raw bytes or None) of a file."""
         try:
-            with open(path, "rb") as f:
-                raw = f.read()
+            raw = self._read(path)
         except OSError as e:
             if e.args and e.args[0] == ENOENT:
                 return None, None
@@ -74,6 +90,19 @@ class FileStore:
         if length(raw[:HEAD], n) == n and raw[2] == SAVE and check(raw[:HEAD], raw[HEAD:-1], raw[-1]):
             return raw[HEAD:-1], raw
         return None, raw
+
+    def _read(self, path):
+        """The bytes of file ``path`` (OSError 2 when there is none); never opens a non-file."""
+        regular(path)
+        with open(path, "rb") as f:
+            return f.read()
+
+    def _write(self, path, rec):
+        """Write ``rec`` as file ``path`` (``.new``), flushed."""
+        with open(path, "wb") as f:
+            if f.write(rec) != len(rec):
+                raise OSError(ENOSPC, "short write")
+            f.flush()
 
     def _best(self):
         """(path, payload, raw of the save file) of the newest valid record; path None if none."""
@@ -92,7 +121,7 @@ class FileStore:
         if not key:
             return self
         if self._stats is None:
-            self._stats = FileStore(self._base + "-stats.sav")
+            self._stats = type(self)(self._base + "-stats.sav")
         return self._stats
 
     def load(self, key=0):
@@ -109,7 +138,8 @@ class FileStore:
             n = length(raw[:HEAD], len(raw) - HEAD)
             if n < 0 and length(raw[:HEAD], 0xFFFF) >= 0:
                 n = len(raw) - HEAD  # a record cut short: what is left, the flow says "cut short"
-            return raw[HEAD : HEAD + n] if n >= 0 else raw
+            # (cut down to its header: the whole file, so that the flow refuses it and keeps it)
+            return raw[HEAD : HEAD + n] if n > 0 else raw
         self._loaded = None
         return None
 
@@ -127,12 +157,11 @@ class FileStore:
                 pass  # there already (or the write below says why not)
         if self._best()[0] == self.new:  # finish a swap a power cut interrupted
             self._swap()
+        regular(self.path)  # never replaced when it is not a file (nor a .new written that is not)
+        regular(self.new)
         rec = record(SAVE, next_seq(self._seq), data)
         try:
-            with open(self.new, "wb") as f:
-                if f.write(rec) != len(rec):
-                    raise OSError(ENOSPC, "short write")
-                f.flush()
+            self._write(self.new, rec)
             _sync()
         except OSError:
             try:
@@ -146,6 +175,7 @@ class FileStore:
 
     def _swap(self):
         """Rename the complete ``.new`` over the save."""
+        regular(self.path)
         try:
             os.rename(self.new, self.path)  # CPython: replaces atomically
         except OSError:

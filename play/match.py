@@ -163,6 +163,8 @@ class Match:
     @staticmethod
     def from_bytes(data):
         """A Match from :meth:`to_bytes` (or a version 3 or 2 save); ValueError with a short reason otherwise."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError("save is cut short")  # (None, a number: no new text on a board's heap)
         version = data[4] if len(data) > 4 and _NO_WRITER <= data[4] < SAVE_VERSION else SAVE_VERSION
         body = codec.unframe(data, SAVE_MAGIC, version, "save")
         old = version == _NO_WRITER

@@ -64,7 +64,13 @@ def errno(e):
         return "storage full"
     if code == 30:
         return "storage read-only"
-    return "error %s" % code
+    try:  # CPython's words (the desktop); CircuitPython has no os.strerror (nor heap for a table)
+        import os
+
+        words = os.strerror(code).lower() if code else ""
+    except Exception:
+        words = ""
+    return "storage error" if not words or "unknown" in words else words  # never a bare number
 
 
 class Ui:

@@ -1,10 +1,21 @@
-"""Shared pytest set-up: every test starts in a working directory that exists."""
+"""Shared pytest set-up: every test starts in a working directory that exists, and no test (nor a
+program a test starts) writes into the real home folder: HOME and XDG_DATA_HOME point into a
+temporary folder for the whole run (the desktop's default save is under them)."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+REAL_HOME = os.path.expanduser("~")  # (tests/test_desktop_saves.py checks it is left alone)
+HOME = tempfile.mkdtemp(prefix="lama-home-")
+os.environ["HOME"] = HOME
+os.environ["XDG_DATA_HOME"] = os.path.join(HOME, ".local", "share")
+atexit.register(shutil.rmtree, HOME, True)
 
 
 @pytest.fixture(autouse=True)

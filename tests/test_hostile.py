@@ -12,7 +12,7 @@
 import pytest
 
 import hal
-from engine import bots, checks, codec, game, rng
+from engine import bots, checks, codec, game, history, replay, rng, rules
 from hal import mock, nvmstore, saves
 from play import app as appmod
 from play import match as mt
@@ -171,6 +171,136 @@ def test_random_bytes_changed_in_sealed_records_never_give_a_game_that_raises():
         _play_on(back, pick, 150)
     FIGURES["random bytes"] = (tried, accepted)
     assert accepted > 150
+
+
+# ---- forged histories (issue 36, item 13) -------------------------------------------------------
+def _entries(g):
+    """(index in g.h, byte) of the history's entries (no detail bytes)."""
+    h = g.h
+    return [(i, h[i]) for i in range(2, h[1] + 2) if h[i] < history.DETAIL]
+
+
+def _refused(g):
+    try:
+        game.Game.from_bytes(g.to_bytes())  # resealed: a valid CRC (engine/codec.py)
+    except ValueError as e:
+        assert "breaks the rules (history)" in str(e), e
+        return True
+    return False
+
+
+def _history_forgeries(pick, count):
+    """(kind, forged game) pairs from real games stopped at random points of a round."""
+    for i in range(count):
+        g = game.new_game(3 + i % 3, 100 + i, ("kadabra", "classic")[i % 2])
+        for _ in range(pick.below(70) if i % 4 else 400):
+            if g.is_over() or g.h[0] and not i % 4:  # (every fourth: played out to the next deal)
+                break
+            legal = g.legal_actions()
+            if not i % 4 and len(legal) > 1 and rules.QUIT in legal:
+                legal.remove(rules.QUIT)  # (a round someone goes out of)
+            g.apply(legal[pick.below(len(legal))])
+        es = _entries(g)
+        for i, b in es:  # a token given to a seat that does not exist
+            if rules.GIVE <= b & 31 < rules.RETURN_WHITE:
+                f = g.copy()
+                f.h[i] = (b & ~31) | (rules.GIVE + g.players)
+                yield "a token to no seat", f
+        for i, b in es:  # a seat acting after it quit
+            if b & 31 == rules.QUIT:
+                later = [j for j, c in es if j > i and c >> 5 != b >> 5]
+                if later:
+                    f = g.copy()
+                    f.h[later[-1]] = (b & ~31) | (f.h[later[-1]] & 31)
+                    yield "acts after quitting", f
+        if not g.h[0]:
+            for i, b in es:  # a quit by a seat still in the round
+                if b & 31 == rules.DRAW:
+                    f = g.copy()
+                    f.h[i] = (b & ~31) | rules.QUIT
+                    yield "quit but still in", f
+                    break
+            for i, b in es:  # a card played where a card was drawn: the hand sizes disagree
+                if b & 31 == rules.DRAW and g.h[1] <= replay.WHOLE:
+                    f = g.copy()
+                    f.h[i] = (b & ~31) | g.top_card
+                    yield "a card too many", f
+                    break
+        if g.h[1] and g.h[1] < replay.WHOLE:  # an action nobody took, at the end
+            f = g.copy()
+            seat = (g.current_player + 1 + pick.below(g.players - 1)) % g.players
+            f.h[f.h[1] + 2] = seat << 5 | rules.DRAW
+            f.h[1] += 1
+            yield "out of turn", f
+        if g.h[0] and g.last_round()["out"] is not None:  # a finished round that ended otherwise
+            f = g.copy()
+            i, b = es[-1]
+            f.h[i] = (b & ~31) | rules.QUIT
+            yield "ended otherwise", f
+
+
+def test_forged_histories_are_refused_resealed_or_not():
+    # Before issue 36 each was accepted: the recap then showed events that never happened.
+    pick = rng.Rng(36)
+    kinds = {}
+    for kind, f in _history_forgeries(pick, 1500):
+        kinds[kind] = kinds.get(kind, 0) + 1
+        assert _refused(f), kind
+    FIGURES["forged histories"] = kinds
+    assert len(kinds) == 6 and min(kinds.values()) >= 20, sorted(kinds.items())
+
+
+def test_a_forged_history_in_a_save_is_refused_kept_aside_and_said():
+    m = mt.Match()
+    m.players = 3
+    m.kinds[0] = mt.HUMAN
+    m.start(11)
+    g = m.game
+    while not [b for i, b in _entries(g) if b & 31 == rules.QUIT] or g.in_round(g.current_player) is False:
+        legal = g.legal_actions()
+        g.apply(rules.QUIT if rules.QUIT in legal and g.current_player == 1 else legal[-1])
+    quitter = [b >> 5 for i, b in _entries(g) if b & 31 == rules.QUIT][0]
+    g.h[g.h[1] + 2] = quitter << 5 | rules.DRAW  # the quitter draws: never happened
+    g.h[1] += 1
+    hw = mock.Hardware("A", save=bytes(m.pack()))
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    text = " ".join(" ".join(hw.screen.screens[0]).split())
+    assert text.startswith("= Save not loaded") and "breaks the rules (history)" in text
+    assert hw.storage.aside is not None
+
+
+def test_real_games_saved_at_random_points_are_accepted():
+    # A property: every state real play reaches, with its history, loads (bots and random play,
+    # 2-6 seats, both variants; rounds whose history was halved by thousands of exchanges too).
+    pick = rng.Rng(37)
+    saved = halved = 0
+    for i in range(2000):
+        n = 2 + i % 5
+        g = game.new_game(n, i, ("kadabra", "classic")[i % 2])
+        rich = i % 8 == 7  # late in a long game, whites to exchange past the history's room
+        if rich:
+            _put16(g.s, OFF["round"], 200)
+            for q in range(n):
+                _put16(g.s, _seat(q) + OFF["whites"], 1000 // n)
+        for k in range(3000):
+            if g.is_over():
+                break
+            legal = g.legal_actions()
+            if rich and rules.EXCHANGE in legal and pick.below(3):
+                a = rules.EXCHANGE
+            elif i % 3:
+                a = legal[pick.below(len(legal))]
+            else:
+                a = bots.choose(g, g.current_player, k % 3, pick, budget=20)
+            g.apply(a)
+            halved += g.h[1] > replay.WHOLE
+            if pick.below(6) == 0 or g.is_over():
+                saved += 1
+                back = game.Game.from_bytes(g.to_bytes())
+                assert back.history() == g.history() and back.last_history() == g.last_history()
+    FIGURES["real saves"] = (saved, halved)
+    assert saved > 15000 and halved > 400
 
 
 # ---- the flow, with monkeys -----------------------------------------------------------------------

@@ -180,3 +180,27 @@ def test_the_esp32_store_reads_again_what_was_damaged_so_the_flow_can_set_it_asi
     assert store.load(1) == b"w" + bytes([ord("i") ^ 0xFF]) + b"ns"  # raw, for the flow to set aside
     assert store.set_aside(1) == "nvm aside"
     assert store.load(1) is None and nvmstore.NvmStore(nvm).load(1) is None
+
+
+# ---- errors in words (issue 36) -----------------------------------------------------------------
+@pytest.mark.parametrize("code", [2, 5, 13, 17, 20, 21, 28, 30, 999])
+def test_a_failed_save_is_said_in_words_never_an_error_number(code, capsys):
+    # Before: "Can't save (error 21)" on the screen and "not saved: error 21" on the console.
+    storage = Flaky(lambda n: True, OSError(code, "x"))
+    said = _games(storage, games=1, seed=4)
+    assert said == 1
+    out = capsys.readouterr().out
+    assert "not saved:" in out and "error %d" % code not in out
+    assert not any(ch.isdigit() for line in out.splitlines() if "not saved:" in line for ch in line)
+    assert "not saved: storage error" in out if code == 999 else True
+
+
+def test_a_save_file_the_flow_cannot_read_is_said_in_words(tmp_path):
+    # A folder where the save file goes: the board's file store says so without a number.
+    (tmp_path / "lama.sav").mkdir()
+    hw = mock.Hardware("A")
+    hw.storage = filestore.FileStore(str(tmp_path / "lama.sav"))
+    with pytest.raises(mock.Done):
+        appmod.App(hw).run()
+    text = " ".join(" ".join(hw.screen.screens[0]).split())
+    assert "Can't read the save (is a directory)" in text and (tmp_path / "lama.sav").is_dir()

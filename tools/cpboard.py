@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """CircuitPython itself on the desktop: its unix ports, a drive as tools/deploy writes it, a hard heap.
 
 CircuitPython is on no package registry, so the interpreters are found through settings:

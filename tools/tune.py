@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Tune the bots' constants offline by self-play: a coordinate search over arena games.
 
     python tools/tune.py --seats normal,jsai,jsai,jsai --variants classic,kadabra \\
