@@ -14,8 +14,8 @@ on who holds which hidden card or on the pile's order (tested by dealing them an
   ``budget`` ``Game.step`` calls (``last_steps``).
 
 No allocation once the scratch games exist; integer arithmetic only, so a seed gives the same
-choice on CPython and CircuitPython. The tuning history and the measured strength are in the
-README ("Computer players").
+choice on CPython and CircuitPython. The tuning history and the measured strength are in
+docs/BOTS.md (the players).
 """
 
 from engine import cards, game
@@ -54,7 +54,7 @@ _games = [None, None, None]  # scratch games: view, rollout base, rollout
 # slots (136, 184, 232 and 296 bytes, each in one block). A board's flow drops this module while a
 # screen's module loads and loads it again at the next bot's move, mid-game, in the most fragmented
 # heap of the game: each larger table was, in turn, where the tightest profiles failed first
-# (README, "Boards"). So small helpers used once live in their callers, and Hard's search and its
+# (docs/ONBOARD.md). So small helpers used once live in their callers, and Hard's search and its
 # buffers in engine/search.py, loaded only when a Hard bot decides.
 
 

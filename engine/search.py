@@ -5,8 +5,8 @@ this code, and a board's flow, which drops the bots' module while a screen's mod
 loads it again at the next bot's move, loads less.
 
 No allocation once the buffers exist; integer arithmetic only, so a seed gives the same choice on
-CPython and CircuitPython. The tuning history and the measured strength are in the README
-("Computer players").
+CPython and CircuitPython. The tuning history and the measured strength are in docs/BOTS.md
+(its first table).
 """
 
 from engine import cards, game

@@ -19,7 +19,7 @@ The newest record of a key is its last valid one in the log: a torn append
 An aside copy (set_aside) is appended too; a live record that has an aside
 copy after it (same seq, same payload) is skipped. A power cut in the erase
 window of a compaction loses what the sector held, as on every board whose
-nvm is one erase unit (README, "Saves"); the new game record comes first in
+nvm is one erase unit (docs/SAVES.md); the new game record comes first in
 the new image, so a cut after its pages were programmed keeps it, and a cut
 inside them leaves a torn record that says so (``lost``).
 

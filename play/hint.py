@@ -49,7 +49,7 @@ def describe(g, p, a):
         return "quits: no card fits, the hand costs only %d" % pts
     if a >= cards.COUNT:  # a rule decision: the prompts have no menu, but say something
         return bots.game.action_name(a)
-    text = "plays " + cards.name(a) + ": "
+    text = "plays " + v.label(a) + ": "
     if len(hand) == 1:
         return text + "goes out: the round ends"
     if g.show_active:

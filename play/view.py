@@ -88,8 +88,11 @@ PLAYABLE = const(1)  # may be played now
 
 
 def label(code):
-    """Card ``code``'s name as the cards show it: its value, then its icon's glyph ("1" chr(1)), "2/3", "L"."""
+    """Card ``code``'s name as the cards show it: its value, then its icon's glyph ("1" chr(1)), "2/3",
+    the llama's glyph (chr(4); "L" alone reads as a letter)."""
     n = cards.name(code)
+    if n == "L":
+        return "\x04"
     return n[0] + chr(cards.ICON[code]) if cards.ICON[code] else n
 
 

@@ -1,4 +1,4 @@
-"""Every command the README shows works as written in a fresh shell after its two set-up commands
+"""Every command the README (and the docs/ pages it links) shows works as written in a fresh shell after its two set-up commands
 (issue 36, item 8): with the system's ``python`` (no pygame, no Blinka: the tools that need them
 run again under .venv/bin/python), tools/*.py it writes as commands executable.
 
@@ -48,6 +48,8 @@ SHORT = {
     "tools/bench.py --screen": "tools/bench.py --help",
     "tools/bench.py --startup": "tools/bench.py --help",
     "tools/bundle": "tools/bundle --help",
+    "tools/bundle --py": "tools/bundle --help",
+    "python -m hal.desktop": "python -m hal.desktop --headless --fast --no-save --seed 1 --script A",
     "tools/deploy": "tools/deploy --help",
     "tools/deploy /media/$USER/CIRCUITPY --mpy-cross ~/Downloads/mpy-cross-10.2.1": "tools/deploy --help",
     "tools/libs": "tools/libs --help",
@@ -65,9 +67,15 @@ NEEDS_CP = ("realdisplay.py", "cpboard.py flow")
 
 
 def commands():
-    """The commands README.md shows: its ```sh blocks' lines and its inline commands."""
-    with open(os.path.join(ROOT, "README.md")) as f:
-        text = f.read()
+    """The commands README.md and the docs it links (docs/*.md) show: their ```sh blocks' lines and
+    their inline commands."""
+    docs = os.path.join(ROOT, "docs")
+    paths = [os.path.join(ROOT, "README.md")] + [os.path.join(docs, n) for n in sorted(os.listdir(docs))]
+    text = ""
+    for path in paths:
+        if path.endswith(".md"):
+            with open(path) as f:
+                text += f.read() + "\n"
     out = []
     for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.splitlines():

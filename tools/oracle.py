@@ -17,7 +17,7 @@ stays true in every deal:
 * ``all``: everything (the true state).
 
 The gap between ``none`` and the others is what Hard would gain from
-inferring that information; README.md's "Computer players" has the figures.
+inferring that information; docs/BOTS.md has the figures.
 """
 
 import argparse

@@ -16,7 +16,7 @@ with the board's renderer (hal/render.py, laid out by hal/renderbuild.py for the
   RGB565 its fill made (PyGameDisplay widens each channel as ``v * 255 / 31``: one to one).
 
 Every pixel that differs is a defect of one side or the other: tests/test_realdisplay.py keeps the
-count at 0 (the README says what was found and fixed). A new display size plugs in through
+count at 0 (docs/FIGURES.md says what was found and fixed). A new display size plugs in through
 :data:`SIZES` (or ``--sizes``): the layout is hal/renderbuild.py's for any size.
 """
 

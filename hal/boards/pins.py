@@ -37,7 +37,7 @@ DEFAULT_PINS = (
     ("BUTTON_UP", "SW_UP"),
     ("BUTTON_LEFT", "SW_LEFT"),
 )
-ORDER = (1, 0, 2, 3, 6, 5, 7, 4)  # the hal bits as the README lists the settings: A B Start Select Up Down Left Right
+ORDER = (1, 0, 2, 3, 6, 5, 7, 4)  # the hal bits as docs/ONBOARD.md lists them: A B Start Select Up Down Left Right
 
 
 def open(profile, notices):
