@@ -242,7 +242,7 @@ class FatFs:
     def stat(self, path):
         if path not in self.files:
             raise OSError(2, "no such file")
-        return (0,) * 10
+        return (0x8000,) + (0,) * 9  # a regular file (st_mode S_IFREG, as CircuitPython's FAT gives it)
 
     def remove(self, path):
         self._tick()
