@@ -42,13 +42,10 @@ import argparse
 import os
 import sys
 
-# `python -m hal.desktop` in any shell (no pygame, no Blinka there): run again by the project's .venv.
-_VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
-if __name__ == "__main__" and os.path.isdir(_VENV) and os.path.realpath(sys.prefix) != os.path.realpath(_VENV):
-    _PY = os.path.join(_VENV, "Scripts" if os.name == "nt" else "bin", "python")
-    if not os.environ.get("LAMA_VENV"):  # (once: never a loop)
-        os.environ["LAMA_VENV"] = _PY
-        os.execv(_PY, [_PY, "-m", "hal.desktop"] + sys.argv[1:])
+if __name__ == "__main__":  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
+    from hal.desktop_venv import again
+
+    again(["-m", "hal.desktop"] + sys.argv[1:])
 
 import hal  # noqa: E402
 

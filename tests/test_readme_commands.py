@@ -1,6 +1,7 @@
-"""Every command the README (and the docs/ pages it links) shows works as written in a fresh shell after its two set-up commands
-(issue 36, item 8): with the system's ``python`` (no pygame, no Blinka: the tools that need them
-run again under .venv/bin/python), tools/*.py it writes as commands executable.
+"""Every command the README (and the docs/ pages it links) shows works as written in a fresh shell
+after its two set-up commands (issue 36, item 8): with the system's ``python`` (no pygame, no
+Blinka: the tools that need them run again under .venv/bin/python), tools/*.py it writes as
+commands executable.
 
 Each command found in README.md (its ```sh blocks, and inline `python ...`, `.venv/bin/python ...`
 and `tools/...` commands) has a short form here that the test runs: the command itself when it is

@@ -24,15 +24,12 @@ import os
 import sys
 import time
 
-# `python tools/bench.py` in any shell (no pygame, no Blinka there): run again by the project's .venv.
-_VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
-if __name__ == "__main__" and os.path.isdir(_VENV) and os.path.realpath(sys.prefix) != os.path.realpath(_VENV):
-    _PY = os.path.join(_VENV, "Scripts" if os.name == "nt" else "bin", "python")
-    if not os.environ.get("LAMA_VENV"):  # (once: never a loop)
-        os.environ["LAMA_VENV"] = _PY
-        os.execv(_PY, [_PY] + sys.argv)
-
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from hal.desktop_venv import again  # noqa: E402
+
+if __name__ == "__main__":
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
 
 from engine import game, rng  # noqa: E402
 from tools import cpboard, mpy  # noqa: E402

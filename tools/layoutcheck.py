@@ -24,16 +24,13 @@ import argparse
 import os
 import sys
 
-# `python tools/layoutcheck.py` in any shell (no pygame, no Blinka there): run again by the project's .venv.
-_VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
-if __name__ == "__main__" and os.path.isdir(_VENV) and os.path.realpath(sys.prefix) != os.path.realpath(_VENV):
-    _PY = os.path.join(_VENV, "Scripts" if os.name == "nt" else "bin", "python")
-    if not os.environ.get("LAMA_VENV"):  # (once: never a loop)
-        os.environ["LAMA_VENV"] = _PY
-        os.execv(_PY, [_PY] + sys.argv)
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from hal.desktop_venv import again  # noqa: E402
+
+if __name__ == "__main__":
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
 
 SIZES = ((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))
 
