@@ -17,7 +17,16 @@ def summary(table):
     the game's end the final scoreboard.
 
     (Its texts are whole formats, not short strings pieced together: on a board every string of up
-    to 10 characters is a name for good, docs/DESIGN.md.)"""
+    to 10 characters is a name for good, docs/DESIGN.md. Three functions, not one: smaller blocks
+    of code, easier to place in a board's fragmented heap mid-game.)"""
+    page(table)
+    if scores(table):
+        winners(table)
+
+
+def page(table):
+    """Every hand as cards, a hand at a time (Left/Right), the points each got, the tokens back;
+    the round's log on B or Start."""
     g = table.g
     m = table.m
     app = table.app
@@ -64,6 +73,13 @@ def summary(table):
             app.screen("log", app, -1, module="recap")
         else:
             break
+
+
+def scores(table):
+    """The scores, fewest points first: True when the game is over."""
+    g = table.g
+    m = table.m
+    ui = table.ui
     lines = []
     for p in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(p)
@@ -71,9 +87,15 @@ def summary(table):
         lines.append("%-4s %3d point%-1s %2d\x05 %2d\x06" % (m.name(p), k, "" if k == 1 else "s", w, b))
     over = g.is_over()
     ui.message("Final scores" if over else "Scores", lines, ui.footer("the winner" if over else "next round"))
-    if not over:
-        return
-    # Game over: the winners, every player's total (and the hints each human asked for), the rounds.
+    return over
+
+
+def winners(table):
+    """Game over: the winners, every player's total (and the hints each human asked for), the rounds."""
+    g = table.g
+    m = table.m
+    app = table.app
+    ui = table.ui
     best = g.winners()
     names = [m.name(p) for p in best]
     lines = wrap(" and ".join(names) + (" wins!" if len(names) == 1 else " win!"))

@@ -52,13 +52,6 @@ class Table:
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
-        # ``labels``: the footer while each bot plays: who, and what a press does (holding the act key hurries them:
-        # Ui.pause); made once, not a string a move (a board's heap, fragmented mid-game).
-        act = app.hw.buttons.labels[hal.LABEL_ACT]
-        self.labels = []
-        for p in range(self.g.players):
-            text = "%s plays, hold %s: faster" % (self.m.name(p), act)
-            self.labels.append(text if len(text) <= v.COLUMNS and act != "tap" else self.m.name(p) + " is playing")
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
@@ -103,8 +96,12 @@ class Table:
         budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
-        # What a press does meanwhile: holding the act key hurries the bots (Ui.pause).
-        ui.view.footer = self.labels[p]
+        # What a press does meanwhile: holding the act key hurries the bots (Ui.pause). Made at each
+        # move, as the status's texts are, not kept per seat: a list of them for the whole game took
+        # the PyPortals' board flows 1 KB over (92 -> 91 KB measured, tools/cpboard.smallest_profile_heap).
+        act = self.app.hw.buttons.labels[hal.LABEL_ACT]
+        text = "" if act == "tap" else "%s plays, hold %s: faster" % (m.name(p), act)
+        ui.view.footer = text if 0 < len(text) <= v.COLUMNS else m.name(p) + " is playing"
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
