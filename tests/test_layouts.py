@@ -231,7 +231,9 @@ def test_a_title_or_footer_too_long_for_its_bar_is_cut_not_shrunk():
     vw.title = "Round 12 - Hugo (bot) and more"
     r.draw(vw)
     assert r._heads[0].scale == r.parts[1][0] and r._row_text[0] == vw.title[: len(r._row_text[0])]
-    assert layoutcheck.problems(r, 240, 240, vw) == []
+    # (layoutcheck says it was cut: the flow never gives such a text, test_no_text_is_cut...)
+    found = layoutcheck.problems(r, 240, 240, vw)
+    assert found and all(f.startswith("cut: ") for f in found), found
     vw = menu_view()
     vw.footer = "F" * 26
     r.draw(vw)

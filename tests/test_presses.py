@@ -414,7 +414,7 @@ def handoff(scheme, presses, monkeypatch, until=3000):
     """Two humans: the hand-off before the first turn, answered by ``presses`` ((down ms, up ms)
     after it was drawn, up None: held on) in ``scheme``'s input; the ms after the drawing when the
     turn came, or None."""
-    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]), seed=3)
+    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3)  # (A: the first game's legend)
     app = appmod.App(hw)
     state = {}
     inner = hw.screen.show
