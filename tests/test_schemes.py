@@ -469,6 +469,8 @@ def test_every_title_screen_opens_and_closes_with_the_boards_inputs(name):
     def feed():
         view = hw.screen.view
         if view.title == "L.A.M.A. Kadabra":
+            while todo and not any(line.strip(" >").startswith(todo[0]) for line in view.lines):
+                todo.pop(0)  # (Lights and Sound only where the board has them)
             if not todo:
                 return ""
             want = todo[0]
