@@ -8,6 +8,7 @@ from hal import mock
 from play import app as appmod
 from play import hint, textview
 from play import match as mt
+from play import view as v
 from tests.flow_driver import Driver, new_game_script
 
 
@@ -31,7 +32,7 @@ def test_the_hint_is_normal_s_choice_and_its_reason_sees_no_hidden_card():
     for g, p in _positions(3000, 1):
         a = bots.normal(g, p, None)
         said = hint.describe(g, p, a)
-        assert said.split(":")[0] in ("plays " + cards.name(a) if a < cards.COUNT else game.action_name(a) + "s",
+        assert said.split(":")[0] in ("plays " + v.label(a) if a < cards.COUNT else game.action_name(a) + "s",
                                       "swaps 10 whites for a black", "takes the stage", "skips", "draws", "quits")
         seen.add(said.split(": ")[1] if ": " in said else said)
         # The cards the seat cannot see, dealt anew: the same hint, the same reason.
