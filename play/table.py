@@ -299,14 +299,16 @@ class Table:
             cursor %= view.ncards
             view.card_cursor = cursor
             item = view.cards[cursor]
-            if g.show_active and not hint:
+            if confirm:
+                hint = "Quit this round?"
+            elif g.show_active and not hint:
                 hint = "Show: play a llama or Take"
             if hint:
                 view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
                 view.event = hint
                 view.event_color = v.ALERT
             if confirm:
-                view.footer = "Quit round? " + ui.footer("yes")
+                view.footer = ui.footer("quit", "no")
             elif item in legal:
                 said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
                 view.footer = ui.footer(said, "", "menu")
@@ -316,9 +318,11 @@ class Table:
             b = ui.wait()
             new = False
             hint = ""
-            if b & hal.TAP:  # on the cursor's item, or anywhere while asked to confirm: as A
+            if b & hal.TAP:  # on the cursor's item: as A (asked to quit: the footer's "tap: yes" is A, the rest no)
                 kind, i = ui.hw.buttons.tapped
-                if confirm or kind == hal.HIT_ITEM and i == cursor:
+                if confirm:
+                    b = 0
+                elif kind == hal.HIT_ITEM and i == cursor:
                     b = hal.A
                 elif kind == hal.HIT_ITEM and i < view.ncards:
                     cursor = i

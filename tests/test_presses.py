@@ -131,7 +131,7 @@ def run(path, noise, kinds=(mt.HUMAN, mt.HUMAN, 2), answers=400, seed=5):
             hw.buttons.tap(hal.A, down=False)  # let go of the A held since the last answer
         if sum(asked.values()) >= answers:
             raise mock.Done()
-        if view.footer.startswith("Quit round?"):
+        if view.event == "Quit this round?":
             presses = "A"
         else:
             presses = driver().split()

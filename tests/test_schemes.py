@@ -94,8 +94,8 @@ class Player:
             if self.visit_menu:
                 self.visit_menu = False
                 return k.menu
-            if view.footer.startswith("Quit round?"):
-                return k.act  # yes (a tap anywhere, on touch)
+            if view.event == "Quit this round?":
+                return "tap:act" if k.touch else k.act  # yes (on touch the footer's "tap: quit"; a tap elsewhere is no)
             if self.want is None or self.want not in g.legal_actions():
                 self.want = self.choose(g, g.legal_actions())
             i = list(view.cards[: view.ncards]).index(self.want)
@@ -175,7 +175,7 @@ def footer_names_only(footer, labels):
     names = [x for x in labels if x] + [prev + nxt, prev + "/" + nxt, "^v"]
     for name in sorted(names, key=len, reverse=True):
         footer = footer.replace(name + ":", "")
-    return footer.replace("Quit round?", "")
+    return footer
 
 
 # Each board: a game of 2 to 6 seats, pass-the-device (2 or more humans) in most.
