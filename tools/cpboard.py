@@ -236,7 +236,7 @@ def board_scripts(name, presses=None, resume=400):
     their pixels (the layout of hal/renderbuild.py for its size), then sweeps the hand's row, each
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
-    sweep; then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
+    sweep; then the footer's act part (Quit's question: yes); then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
     hand); then the first answer of a question (the third line). Any tap closes a message. The
     resume is Continue (the act key on the title's first row, or a tap there)."""
     import hal as h
@@ -270,7 +270,7 @@ def _touch_scripts(profile, presses, resume):
     """(first run, resume) on a touchscreen (see board_scripts)."""
     from hal import cardart as A
     from hal import renderbuild
-    from play import view
+    from play import ui, view
 
     p = renderbuild.plan(*profile.size)
     k = p["k"]
@@ -284,6 +284,15 @@ def _touch_scripts(profile, presses, resume):
     sweep = []
     for x in range(arrow + step // 2, p["w"] - arrow, step):
         sweep += ["tap:%d,%d" % (p["x"] + k * x, y)] * 2
+    # The footer's act part ("tap: quit" when the sweep's Quit asks; else as the act key): the
+    # question's yes, where any other tap is its no.
+    class Asked:  # the question's footer as play/ui.py words it for this board's inputs
+        hw = type("hw", (), {"buttons": profile})
+
+    bar = p["bar"]
+    n = len(ui.Ui.footer(Asked, "quit", "no"))
+    left = p["x0"] if bar == p["text"] else (p["w"] - n * A.GLYPH_W * bar) // 2  # as hal/render.py places it
+    sweep.append("tap:%d,%d" % (p["x"] + k * (left + A.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2)))
     sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
     items = title_rows(profile)  # the title of a first run: New game, Rules, Speed ... under a header
