@@ -54,8 +54,10 @@ def _load(cls, data, version):
     n = 1 + body[0] if end else 0  # s is body[1:n]
     if n < 2 or n > end:
         raise ValueError("game data is truncated")
-    if old:
-        return _checked(cls(bytearray(body[1:n]), bytearray(body[n:])))
+    if old:  # (its round's actions so far are not known: those recorded from now on are a part)
+        g = cls(bytearray(body[1:n]), bytearray(body[n:]))
+        g.h[0] = 2  # history.PARTIAL
+        return _checked(g)
     m = n + 1 + body[n] if n < end else end + 1  # r is body[n + 1:m], then the history
     if m + 2 > end or m + 2 + body[m + 1] > end:
         raise ValueError("game data is truncated")
@@ -75,7 +77,7 @@ def _checked(g):
 def _history(h, players):
     """The history is well formed: at most CAP bytes, every entry a seat of the game, a detail
     only after a give-away (the token kind 0..2) or a collect."""
-    _need(h[0] <= history.FINISHED and h[1] <= history.CAP, "history")
+    _need(h[0] <= history.FINISHED | history.PARTIAL and h[1] <= history.CAP, "history")
     prev = -1
     for i in range(2, h[1] + 2):
         b = h[i]

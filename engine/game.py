@@ -352,7 +352,7 @@ class Game(Record):
         rnd = self.round_number
         self.step(action)
         if self.round_number != rnd:
-            h[0] = history.FINISHED  # a deal: kept for the summary until the next round's first action
+            h[0] |= history.FINISHED  # a deal: kept for the summary until the next round's first action
 
     def history(self):
         """The actions applied since the deal, in order, as ``(seat, action)`` pairs (empty after a

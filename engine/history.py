@@ -9,7 +9,8 @@ card drawn (a card a square makes someone draw is not an action at all).
 
 Layout of a history ``h`` (``CAP + 2`` bytes, made once, rewritten in place)::
 
-    h[0]            FINISHED when the actions are a finished round's, else 0
+    h[0]            FINISHED when the actions are a finished round's; PARTIAL when they began
+                    after the round's deal (an older save, which kept no history, continued); else 0
     h[1]            bytes used after it (0..CAP)
     h[2..]          entries: seat << 5 | action (seat 0..5, action 0..31, engine/rules.py)
 
@@ -34,6 +35,7 @@ except ImportError:  # CPython
 CAP = const(254)  # bytes of entries and details
 DETAIL = const(0xE0)  # a detail byte: DETAIL | value
 FINISHED = const(1)
+PARTIAL = const(2)  # (the round's deal is not in it: no replay from the deal, engine/replay.py)
 _SEAT_SHIFT = const(5)
 
 
@@ -44,8 +46,8 @@ def new():
 
 def add(h, seat, action, detail=-1):
     """Record ``action`` by ``seat`` (and a detail 0..31, or -1 for none); a finished round's
-    actions make room first."""
-    if h[0]:
+    actions make room first (and the next round's are whole again, from its deal)."""
+    if h[0] & FINISHED:
         h[0] = 0
         h[1] = 0
     need = 1 if detail < 0 else 2
@@ -110,7 +112,7 @@ def newest(h):
 
     play.table asks it before a human's turn: another seat's means something happened since
     that human's turn ("Since your turn", play/recap.py)."""
-    if h[0]:
+    if h[0] & FINISHED:
         return -1
     i = h[1] + 1
     while i > 1 and h[i] >= DETAIL:

@@ -57,7 +57,7 @@ def _replay(g):
     end = h[1] + 2
     b = -1  # the entry before (seat << 5 | action)
     n = g.players
-    whole = h[1] <= WHOLE
+    whole = h[1] <= WHOLE and not h[0] & history.PARTIAL
     done = h[0] & history.FINISHED  # the round just over's; the state: the next deal, untouched
     table = cards.DECKS[g.s[1]]
     ins = (1 << n) - 1

@@ -531,4 +531,6 @@ class Screen:
         """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/renderhit.py."""
         from hal import renderhit  # touch boards only: its code stays off a button board's heap
 
-        return renderhit.hit(self.renderer, self.view, x, y)
+        hit = renderhit.hit(self.renderer, self.view, x, y)
+        hal.forget("hal.renderhit")  # (a tap is rare: its code loads for the moment, off the game's peak)
+        return hit

@@ -35,7 +35,7 @@ def show(app, seat):
     h = app.match.game.h
     n = 0
     first = 0
-    if not h[0]:  # (a finished round's actions are not this round's)
+    if not h[0] & history.FINISHED:  # (a finished round's actions are not this round's)
         for i in range(2, h[1] + 2):
             if h[i] < history.DETAIL:
                 n += 1
@@ -54,7 +54,7 @@ def log(app, seat):
     for i in range(2, h[1] + 2):
         if h[i] < history.DETAIL:
             n += 1
-    page(app, "Round %d log" % (g.round_number - (1 if h[0] and not g.is_over() else 0)), seat, 0, n)
+    page(app, "Round %d log" % (g.round_number - (1 if h[0] & history.FINISHED and not g.is_over() else 0)), seat, 0, n)
 
 
 def page(app, title, seat, first, n):

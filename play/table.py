@@ -318,13 +318,15 @@ class Table:
             b = ui.wait()
             new = False
             hint = ""
-            if b & hal.TAP:  # on the cursor's item: as A (asked to quit: the footer's "tap: yes" is A, the rest no)
+            if b & hal.TAP:  # on the cursor's item: as A (asked to quit: the footer's "tap: quit" is A)
                 kind, i = ui.hw.buttons.tapped
-                if confirm:
+                if not (kind == hal.HIT_ITEM and i < view.ncards):
+                    continue  # (a tap on nothing; asked to quit: still asked)
+                if confirm:  # (a card or a button: no)
                     b = 0
-                elif kind == hal.HIT_ITEM and i == cursor:
+                elif i == cursor:
                     b = hal.A
-                elif kind == hal.HIT_ITEM and i < view.ncards:
+                else:
                     cursor = i
                     continue
             if confirm:

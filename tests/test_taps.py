@@ -289,11 +289,12 @@ def test_back_menu_and_act_in_the_footer_do_what_they_say(name):
     assert g.current_player != p or g.hand_size(p) != n  # the turn was played
 
 
-@pytest.mark.parametrize("elsewhere", [True, False])
+@pytest.mark.parametrize("elsewhere", ["card", "back", "nothing"])
 def test_the_quit_question_on_touch_quits_only_on_its_footer_act(elsewhere):
     # The turn asks "Quit this round?" after Quit: a tap anywhere used to mean yes (a finger
     # resting on a card quit the round). Now only the footer's "tap: quit" is yes; a tap on a
-    # card, or "Back: no", is no.
+    # card, or "Back: no", is no; a tap on nothing leaves the question asked.
+    quits = []
     hw = mock.Hardware("", seed=1, board="pyportal")
     hw.screen = render.Screen(Display((320, 240)))
     hw.buttons.hit = hw.screen.hit
@@ -316,11 +317,12 @@ def test_the_quit_question_on_touch_quits_only_on_its_footer_act(elsewhere):
             if view.event == "Quit this round?":
                 if [e for _, e in seen].count("Quit this round?") == 1:
                     # the first time: a tap on a card (or Back) answers no
-                    return "tap:item:0" if elsewhere else _tap_footer(hw, "Back")
+                    return {"card": "tap:item:0", "nothing": "tap:screen"}.get(elsewhere) or _tap_footer(hw, "Back")
                 return _tap_footer(hw, "tap")  # the second time: yes
             if not g.in_round(g.current_player):
                 raise mock.Done()
             quit_at = [i for i in range(view.ncards) if view.cards[i] == v.FIRST_ITEM + 1][0]
+            quits.append(1)
             if view.card_cursor == quit_at:
                 return "tap:item:%d" % quit_at  # Quit
             return "tap:item:%d tap:item:%d" % (quit_at, quit_at)  # the cursor onto Quit, then Quit
@@ -333,3 +335,4 @@ def test_the_quit_question_on_touch_quits_only_on_its_footer_act(elsewhere):
     g = app.match.game
     assert asked == 2, seen[-6:]
     assert not g.in_round(0) or g.round_number > 1  # quit on the second yes only
+    assert len(quits) == (1 if elsewhere == "nothing" else 2)  # (nothing: asked again, not answered)

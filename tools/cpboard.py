@@ -237,7 +237,7 @@ def board_scripts(name, presses=None, resume=400):
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
     sweep; then the footer's act part (Quit's question: yes); then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
-    hand); then the first answer of a question (the third line). Any tap closes a message. The
+    hand); then the first answer of a question (the third line), and the footer's act part twice (the row's end: Quit, and yes). Any tap closes a message. The
     resume is Continue (the act key on the title's first row, or a tap there)."""
     import hal as h
     from hal import boards
@@ -292,9 +292,11 @@ def _touch_scripts(profile, presses, resume):
     bar = p["bar"]
     n = len(ui.Ui.footer(Asked, "quit", "no"))
     left = p["x0"] if bar == p["text"] else (p["w"] - n * A.GLYPH_W * bar) // 2  # as hal/render.py places it
-    sweep.append("tap:%d,%d" % (p["x"] + k * (left + A.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2)))
+    yes = "tap:%d,%d" % (p["x"] + k * (left + A.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2))
+    sweep.append(yes)
     sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
+    sweep += [yes, yes]  # the row's end (Quit, asked), then the question's yes
     items = title_rows(profile)  # the title of a first run: New game, Rules, Speed ... under a header
     header = view.LINES - items
     setup_start = 2 + 4  # the setup's Start row: Players, Game, the four seats of the default table
@@ -371,23 +373,28 @@ class Flow:
                     shutil.copyfile(os.path.join(self.standins, name + ".mpy"), os.path.join(folder, name + ".mpy"))
         return folder
 
-    def heap_for(self, goal, version=REAL_DISPLAYIO, name="pybadge"):
+    def heap_for(self, goal, version=REAL_DISPLAYIO, name="pybadge", keys=""):
         """The -X heapsize that gives the game ``goal`` KB on board ``name``: the stand-ins' own bytes
-        (a first run with no presses measures them; a board keeps them off its heap) go on top, in
-        whole KB and one more."""
-        probe = self.run("", 0, "256k", version, {"LAMA_STANDIN_BOARD": name})
+        (a run with no presses measures them; a board keeps them off its heap) go on top, in
+        whole KB and one more. ``keys``: the run's script, which the stand-ins hold (a resume's 400
+        taps are a list of 1.6 KB)."""
+        probe = self.run(keys, 0, "256k", version, {"LAMA_STANDIN_BOARD": name})
         return "%dk" % (goal + Flow.standin_bytes(probe) // 1024 + 1)
 
-    def cut_and_resume(self, name, heap, version=REAL_DISPLAYIO, frame=None):
-        """The board flow of profile ``name`` with a power cut (:func:`board_scripts`): the first run
+    def cut_and_resume(self, name, goal, version=REAL_DISPLAYIO, frame=None):
+        """The board flow of profile ``name`` with a power cut (:func:`board_scripts`), each run in a
+        heap that gives the game ``goal`` KB (:meth:`heap_for`, with that run's script): the first run
         from an erased nvm (set up, 40 presses or 160 taps, CUT) and, when it ran clean to the cut,
         the resume to the budget's end (400: the game over). Returns (first run, its nvm log, the
         nvm at the cut, the resume or None); the runs are CompletedProcesses. ``frame``: the file
         the resume's last frame is drawn into (LAMA_FRAME)."""
         env = {"LAMA_STANDIN_BOARD": name}
         first, resume = board_scripts(name)
+        first += " CUT"
+        # (the probes first: each one starts the game, on whatever the nvm holds)
+        heaps = self.heap_for(goal, version, name, first), self.heap_for(goal, version, name, resume)
         self.power_on(erase=True)
-        cut = self.run(first + " CUT", 1000, heap, version, env)
+        cut = self.run(first, 1000, heaps[0], version, env)
         log = self.nvm_log()
         with open(os.path.join(self.work, "nvm.bin"), "rb") as f:
             at_cut = f.read()
@@ -396,7 +403,7 @@ class Flow:
         self.power_on()
         if frame:  # (its name relative to the run folder: the same few bytes wherever the flow is)
             env = dict(env, LAMA_FRAME=os.path.relpath(frame, self.work))
-        return cut, log, at_cut, self.run(resume, 400, heap, version, env)
+        return cut, log, at_cut, self.run(resume, 400, heaps[1], version, env)
 
     def nvm_log(self):
         """The stand-in's record of every nvm write of the last run (read it with nvm_images)."""
@@ -461,7 +468,7 @@ def smallest_profile_heap(name, version=REAL_DISPLAYIO, low=80, high=200):
         def ok(goal):
             # (the resume's frames drawn into a file, as the check has them)
             frame = os.path.join(flow.folder, "frame.bin")
-            _, _, _, resume = flow.cut_and_resume(name, flow.heap_for(goal, version, name), version, frame)
+            _, _, _, resume = flow.cut_and_resume(name, goal, version, frame)
             return resume is not None and Flow.clean(resume)
 
         return smallest(ok, low, high)
