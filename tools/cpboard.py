@@ -236,9 +236,10 @@ def board_scripts(name, presses=None, resume=400):
     their pixels (the layout of hal/renderbuild.py for its size), then sweeps the hand's row, each
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
-    sweep; then the footer's act part (Quit's question: yes); then the ``>`` zone, which steps the cursor to the row's end (a Take beyond a long
-    hand); then the first answer of a question (the third line), and the footer's act part twice (the row's end: Quit, and yes). Any tap closes a message. The
-    resume is Continue (the act key on the title's first row, or a tap there)."""
+    sweep; then the footer's act part (Quit's question: yes); then the ``>`` zone, which steps the
+    cursor to the row's end (a Take beyond a long hand); then the first answer of a question (the
+    third line), and the footer's act part twice (the row's end: Quit, and yes). Any tap closes a
+    message. The resume is Continue (the act key on the title's first row, or a tap there)."""
     import hal as h
     from hal import boards
 
