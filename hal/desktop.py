@@ -1,13 +1,15 @@
 """The desktop simulator: the board's screen in a window (or a terminal), keys as buttons.
 
-    python -m hal.desktop                    # a window, scaled up to fit the screen (4x at most)
-    python -m hal.desktop --terminal         # text screens, keys from stdin (no pygame window)
-    python -m hal.desktop --list-boards      # the boards it plays, one name a line
-    python -m hal.desktop --board clue       # a CLUE: its 240x240 screen, its two buttons
-    python -m hal.desktop --screenshot shots --script "A A Down A"   # PNGs of every screen
-    python -m hal.desktop --board pyportal --headless --screenshot shots --script "tap:60,40"
+    python desktop.py                    # a window, scaled up to fit the screen (4x at most)
+    python desktop.py --terminal         # text screens, keys from stdin (no pygame window)
+    python desktop.py --list-boards      # the boards it plays, one name a line
+    python desktop.py --board clue       # a CLUE: its 240x240 screen, its two buttons
+    python desktop.py --screenshot shots --script "A A Down A"   # PNGs of every screen
+    python desktop.py --board pyportal --headless --screenshot shots --script "tap:60,40"
 
-This module is the command line; the parts have a module each: the window and screenshots
+The program's entry is the project's top-level desktop.py (as code.py is a board's): it hands
+:func:`main` the program to run, ``play.app.run``, so that the hardware imports nothing of the
+program but its View. This module is the command line; the parts have a module each: the window and screenshots
 (hal/desktop_window.py), the terminal (hal/desktop_terminal.py), the buttons, scripts and a
 board's keys on the keyboard (hal/desktop_keys.py), the clock, lights and ``hw``
 (hal/desktop_hw.py), the saves (hal/desktop_store.py).
@@ -17,7 +19,7 @@ the same hal/render.py as the board, at the board's size, scaled up for the wind
 under it a strip shows the board's NeoPixels (``hw.lights``: the colour,
 dimmed by the level; screenshots hold the screen only). The terminal shows no
 lights, and the desktop makes no sound (``hw.sound`` does nothing).
-``--terminal`` prints each View as text (play.textview) and reads single
+``--terminal`` prints each View as text (hal/textview.py) and reads single
 keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
 button presses first (hal/script.py: names as in hal.NAMES, case-insensitive; with
 ``--board`` the board's own key names, ``hold:KEY``, and ``tap:X,Y`` on a touchscreen), then
@@ -35,26 +37,21 @@ honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
 board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
 ``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/renderbuild.py
 lays the screen out for it); ``--fast`` simulates time (the bots' pauses
-take none, for demos and tests). Then ``play.app.run(hw)``.
+take none, for demos and tests). Then ``run(hw)``: the program desktop.py gives.
 """
 
 import argparse
 import os
 import sys
 
-if __name__ == "__main__":  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
-    from hal.desktop_venv import again
-
-    again(["-m", "hal.desktop"] + sys.argv[1:])
-
-import hal  # noqa: E402
+import hal
 
 # The parts, by the names the tests and tools have used since they were all here.
-from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: E402, F401
-from hal.desktop_keys import Buttons, Quit  # noqa: E402, F401
-from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: E402, F401
-from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: E402, F401
-from hal.desktop_window import (  # noqa: E402, F401
+from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: F401
+from hal.desktop_keys import Buttons, Quit  # noqa: F401
+from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: F401
+from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
+from hal.desktop_window import (  # noqa: F401
     MAX_WINDOW,
     SIZE,
     DisplayScreen,
@@ -65,7 +62,7 @@ from hal.desktop_window import (  # noqa: E402, F401
     pygame_source,
     window_size,
 )
-from hal.filestore import FileStore  # noqa: E402, F401
+from hal.filestore import FileStore  # noqa: F401
 
 # (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (
@@ -191,7 +188,7 @@ def scale_arg(text):
 
 def parser():
     # tools/play sets LAMA_PROG: the usage names the command the user typed.
-    prog = os.environ.get("LAMA_PROG") or "python -m hal.desktop"
+    prog = os.environ.get("LAMA_PROG") or "python desktop.py"
     p = argparse.ArgumentParser(prog=prog, description="L.A.M.A. Kadabra on the desktop.")
     p.add_argument(
         "--scale",
@@ -230,7 +227,9 @@ def has_screen(environ=os.environ, platform=sys.platform):
     return True  # Windows, macOS: a desktop is there
 
 
-def main(argv=None, stdin=None, stdout=None):
+def main(run, argv=None, stdin=None, stdout=None):
+    """The desktop program: the command line ``argv`` (default: sys.argv's) read, the hardware
+    opened, then ``run(hw)`` (desktop.py gives ``play.app.run``); returns the exit status."""
     p = parser()
     args = p.parse_args(argv)
     out = stdout or sys.stdout
@@ -274,9 +273,7 @@ def main(argv=None, stdin=None, stdout=None):
     stopped = on_signals()
     code = 0
     try:
-        from play import app
-
-        app.run(hw)
+        run(hw)
     except Stopped as e:
         code = 128 + e.args[0]  # (as a shell reports a program a signal ended)
     except (Quit, KeyboardInterrupt):
@@ -325,5 +322,5 @@ def _shots(hw):
     return shots.count if shots is not None else 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # (the program's entry is desktop.py now, beside code.py: this says so)
+    sys.exit("The desktop simulator starts with: python desktop.py%s" % "".join(" " + a for a in sys.argv[1:]))

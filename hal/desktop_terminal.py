@@ -1,4 +1,4 @@
-"""The simulator in a terminal: each View printed as text (play.textview), keys read from stdin.
+"""The simulator in a terminal: each View printed as text (hal/textview.py), keys read from stdin.
 
 A tty goes into cbreak mode and its keys are presses made when they are read; a pipe's are a
 script (taken one a press, never dropped). The keys: the PyBadge's (:data:`TERMINAL_KEYS`, the
@@ -177,7 +177,7 @@ class TextScreen:
         self.buttons = None  # hal.keys.Buttons: told the moment a screen is printed (``mark``)
 
     def show(self, view):
-        from play import textview
+        from hal import textview
 
         self.view = view
         self.count += 1

@@ -32,7 +32,7 @@ MOVES = "A A Right A A A A A A"
 
 def _desktop(*argv, timeout=60, stdin=subprocess.DEVNULL):
     return subprocess.run(
-        [PY, "-m", "hal.desktop"] + list(argv), cwd=ROOT, capture_output=True, text=True, timeout=timeout, stdin=stdin
+        [PY, "desktop.py"] + list(argv), cwd=ROOT, capture_output=True, text=True, timeout=timeout, stdin=stdin
     )
 
 
@@ -143,7 +143,7 @@ def test_a_fifo_save_path_never_blocks_the_game(tmp_path):
 def test_sigterm_and_ctrl_c_end_the_program_promptly(mode, sig):
     argv = ["--headless", "--script", "A", "--stay"] if mode == "headless" else ["--terminal"]
     p = subprocess.Popen(
-        [PY, "-m", "hal.desktop", "--no-save", "--seed", "1"] + argv,
+        [PY, "desktop.py", "--no-save", "--seed", "1"] + argv,
         cwd=ROOT,
         stdin=subprocess.PIPE,  # (open and silent: the terminal waits for keys)
         stdout=subprocess.DEVNULL,

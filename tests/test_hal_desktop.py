@@ -25,7 +25,7 @@ def run(args, stdin=None, timeout=60, env=None):
     e = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     e.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "hal.desktop"] + args,
+        [sys.executable, "desktop.py"] + args,
         cwd=ROOT,
         input=stdin,
         capture_output=True,
@@ -78,7 +78,7 @@ def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
     master, slave = os.openpty()
     e = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", TERM="xterm")
     p = subprocess.Popen(
-        [sys.executable, "-m", "hal.desktop", "--terminal", "--fast", "--no-save"],
+        [sys.executable, "desktop.py", "--terminal", "--fast", "--no-save"],
         cwd=ROOT,
         stdin=slave,
         stdout=slave,
@@ -306,7 +306,7 @@ def test_a_scale_that_cannot_work_is_refused_with_a_message(scale):
 def test_the_usage_names_the_command_the_user_typed():
     done = subprocess.run([os.path.join(ROOT, "tools", "play"), "--help"], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
-    assert done.returncode == 0 and done.stdout.startswith("usage: ") and "hal.desktop" not in done.stdout
+    assert done.returncode == 0 and done.stdout.startswith("usage: ") and "python desktop.py" not in done.stdout
     assert os.path.join("tools", "play") in done.stdout.splitlines()[0]
 
 

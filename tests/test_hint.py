@@ -4,9 +4,9 @@ counted per player in the save and shown at game over."""
 import pytest
 
 from engine import bots, cards, game, rng
-from hal import mock
+from hal import mock, textview
 from play import app as appmod
-from play import hint, textview
+from play import hint
 from play import match as mt
 from play import view as v
 from tests.flow_driver import Driver, new_game_script

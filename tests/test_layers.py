@@ -1,6 +1,7 @@
 """The house's layers (docs/DESIGN.md): engine/ imports nothing of play/ or hal/; play/ uses of
-hal/ only the interface (hal/__init__.py); hal/__init__.py imports nothing of the game; and no
-module imports one that imports it back, not even inside a function."""
+hal/ only the interface (hal/__init__.py); hal/ knows of play/ only the View it draws (play/view.py:
+the programs' entries, code.py and desktop.py, start play); hal/__init__.py imports nothing of the
+game; and no module imports one that imports it back, not even inside a function."""
 
 import ast
 import os
@@ -59,6 +60,14 @@ def test_the_program_uses_the_hardware_only_through_its_interface():
         if name.split(".")[0] == "play":
             assert all(d.split(".")[0] != "hal" or d == "hal" for d in deps), (name, deps)
     assert not [d for d in graph()["hal"] if d.split(".")[0] in ("engine", "play")]
+
+
+def test_the_hardware_knows_of_the_program_only_its_view():
+    # (``from play import view`` names the package ``play`` too: its __init__ holds no code)
+    for name, deps in graph().items():
+        if name.split(".")[0] == "hal":
+            assert all(d.split(".")[0] != "play" or d in ("play", "play.view") for d in deps), (name, deps)
+    assert not imports(os.path.join(ROOT, "play", "__init__.py"), modules())
 
 
 def test_no_module_imports_one_that_imports_it_back():

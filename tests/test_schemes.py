@@ -322,7 +322,7 @@ def _desktop(args, timeout=120):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     return subprocess.run(
-        [sys.executable, "-m", "hal.desktop"] + args, cwd=root, capture_output=True, text=True, timeout=timeout, env=env
+        [sys.executable, "desktop.py"] + args, cwd=root, capture_output=True, text=True, timeout=timeout, env=env
     )
 
 
