@@ -19,11 +19,11 @@ import time
 
 import pytest
 
-from hal import desktop, desktop_store, filestore, mock, nvmstore, settings
-from play import app as appmod
+from hal import desktop, desktop_store, filestore, nvmstore, settings
 from play import match as mt
 from play import ui
 from tests import conftest
+from tests.helpers import machine
 
 ROOT = conftest.ROOT
 PY = os.path.join(ROOT, ".venv", "bin", "python")
@@ -231,10 +231,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
     # Before: loaded as "no save", no message, no .bad, and the next save overwrote it.
     path = tmp_path / "lama.sav"
     path.write_bytes(HEADER_ONLY)
-    hw = mock.Hardware("A")
-    hw.storage = filestore.FileStore(str(path))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
     first = " ".join(" ".join(hw.screen.screens[0]).split())
     assert first.startswith("= Save not loaded") and "Kept as lama.bad" in first
     assert (tmp_path / "lama.bad").read_bytes() == HEADER_ONLY and not path.exists()
@@ -243,10 +240,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
 def test_an_empty_save_file_is_no_save_and_no_message(tmp_path):
     path = tmp_path / "lama.sav"
     path.write_bytes(b"")
-    hw = mock.Hardware("A")
-    hw.storage = filestore.FileStore(str(path))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
     assert hw.screen.screens[0][0] == "= L.A.M.A. Kadabra"
 
 
@@ -257,10 +251,7 @@ def test_a_record_cut_down_to_its_header_in_nvm_is_refused_and_kept_aside():
     nvm[0:8] = HEADER_ONLY
     store = nvmstore.NvmStore(nvm)
     assert len(store.load()) == 0xE3 and store.lost
-    hw = mock.Hardware("A")
-    hw.storage = nvmstore.NvmStore(nvm)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=nvmstore.NvmStore(nvm), run=True)
     assert hw.screen.screens[0][0] == "= Save not loaded"
 
 
