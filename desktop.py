@@ -20,9 +20,9 @@ def run(hw):
 
 
 if __name__ == "__main__":
-    from hal.desktop_venv import again
+    from hal.desktop.venv import again
 
-    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop/venv.py)
     from hal import desktop
 
     sys.exit(desktop.main(run))

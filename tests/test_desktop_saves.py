@@ -19,7 +19,8 @@ import time
 
 import pytest
 
-from hal import desktop, desktop_store, filestore, nvmstore, settings
+from hal import desktop, filestore, nvmstore, settings
+from hal.desktop import store as desktop_store
 from play import match as mt
 from play import ui
 from tests import conftest

@@ -378,7 +378,7 @@ def _desktop(kind):
 
 
 def _mouse(hw, monkeypatch):
-    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop_window.py)."""
+    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop/window.py)."""
     pygame.display.init()
     pygame.display.set_mode((8, 8))
     pygame.event.clear()

@@ -437,7 +437,8 @@ def test_the_mouse_is_the_touchscreen_and_a_scripted_tap_finds_its_target():
 
 
 def test_the_terminal_takes_a_boards_keys_upper_case_held():
-    from hal import desktop_keys, desktop_terminal
+    from hal.desktop import keys as desktop_keys
+    from hal.desktop import terminal as desktop_terminal
 
     keys, escapes = desktop_keys.terminal_table(boards.get("funhouse"))
     assert desktop_terminal.decode_keys("sS\x1b[A\x1b[Bq", keys, escapes) == [

@@ -10,9 +10,10 @@
 The program's entry is the project's top-level desktop.py (as code.py is a board's): it hands
 :func:`main` the program to run, ``play.app.run``, so that the hardware imports nothing of the
 program but its View. This module is the command line; the parts have a module each: the window and screenshots
-(hal/desktop_window.py), the terminal (hal/desktop_terminal.py), the buttons, scripts and a
-board's keys on the keyboard (hal/desktop_keys.py), the clock, lights and ``hw``
-(hal/desktop_hw.py), the saves (hal/desktop_store.py).
+(hal/desktop/window.py), the terminal (hal/desktop/terminal.py), the buttons, scripts and a
+board's keys on the keyboard (hal/desktop/keys.py), the clock, lights and ``hw``
+(hal/desktop/hw.py), the saves (hal/desktop/store.py); and what runs a desktop program again
+under the project's .venv (hal/desktop/venv.py). None of them goes to a board (tools/drive.py).
 
 The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
 the same hal/render.py as the board, at the board's size, scaled up for the window;
@@ -47,11 +48,11 @@ import sys
 import hal
 
 # The parts, by the names the tests and tools have used since they were all here.
-from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: F401
-from hal.desktop_keys import Buttons, Quit  # noqa: F401
-from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: F401
-from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
-from hal.desktop_window import (  # noqa: F401
+from hal.desktop.hw import Clock, Hardware, Lights, Sound  # noqa: F401
+from hal.desktop.keys import Buttons, Quit  # noqa: F401
+from hal.desktop.store import MemoryStore, default_save_path, make_storage  # noqa: F401
+from hal.desktop.terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
+from hal.desktop.window import (  # noqa: F401
     MAX_WINDOW,
     SIZE,
     DisplayScreen,
@@ -86,8 +87,8 @@ def board(name):
 
 
 def display_size(text):
-    """``--size``: "320x240" -> (320, 240) (hal/desktop_window.py's limits)."""
-    from hal import desktop_window
+    """``--size``: "320x240" -> (320, 240) (hal/desktop/window.py's limits)."""
+    from hal.desktop import window as desktop_window
 
     try:
         return desktop_window.display_size(text)
@@ -97,7 +98,7 @@ def display_size(text):
 
 def build(args, stdin=None, stdout=None):
     """(hw, cleanup) for parsed ``args``."""
-    from hal import desktop_keys
+    from hal.desktop import keys as desktop_keys
 
     notices = []
     profile = args.board
@@ -134,7 +135,7 @@ def build(args, stdin=None, stdout=None):
         if profile is not None:
             import pygame
 
-            from hal import desktop_window
+            from hal.desktop import window as desktop_window
 
             keys = desktop_window.board_keymap(pygame, profile)
         touch = screen if profile is not None and profile.has & hal.TAP else None
@@ -262,7 +263,7 @@ def main(run, argv=None, stdin=None, stdout=None):
     args.live = args.stay or not (args.script or args.headless and not args.terminal)
     if args.live:
         if args.board is not None:
-            from hal import desktop_keys
+            from hal.desktop import keys as desktop_keys
 
             help_text = desktop_keys.board_help(args.board, not args.terminal and args.board.has & hal.TAP)
         else:
@@ -320,7 +321,3 @@ def _shots(hw):
     screen = hw.screen
     shots = getattr(screen, "shots", None) or getattr(getattr(screen, "drawn", None), "shots", None)
     return shots.count if shots is not None else 0
-
-
-if __name__ == "__main__":  # (the program's entry is desktop.py now, beside code.py: this says so)
-    sys.exit("The desktop simulator starts with: python desktop.py%s" % "".join(" " + a for a in sys.argv[1:]))
