@@ -4,7 +4,7 @@
     python desktop.py --terminal    # text screens in this terminal
     python desktop.py --help        # every option, and the keys
 
-hal/desktop.py reads the command line and opens the desktop's hardware (a window or a terminal,
+hal/desktop/ reads the command line and opens the desktop's hardware (a window or a terminal,
 a board's screen and inputs, the saves); this file hands it the program to run on it,
 ``play.app.run(hw)``: the hardware imports nothing of the program but its View.
 """
