@@ -369,3 +369,13 @@ def test_the_window_keeps_a_key_pressed_once_its_picture_is_drawn():
         assert hw.buttons.press() == hal.RIGHT and hw.buttons.press() == 0
     finally:
         cleanup()
+
+
+def test_the_simulator_starts_from_desktop_py_and_python_m_hal_desktop_says_so():
+    # The entry left hal (issue 37, item 3: hal imports nothing of play but the View): desktop.py
+    # hands play.app.run to hal.desktop.main, as code.py hands it the board's hardware.
+    done = run(["--terminal", "--fast", "--no-save", "--seed", "1", "--script", "A"])
+    assert done.returncode == 0 and "= L.A.M.A. Kadabra" in done.stdout
+    argv = [sys.executable, "-m", "hal.desktop", "--board", "clue"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "python desktop.py --board clue" in done.stderr and not done.stdout
