@@ -6,7 +6,10 @@ files: ``N`` modules imported each in a package of its own (``hal/xNN/__init__.m
 ``gc.mem_alloc()`` around the imports. The difference over ``N`` is one package: its module object
 and globals dict (``__name__``, ``__file__``, ``__path__``, its loaded modules), one more
 ``sys.modules`` entry and its names, qstrs for good. Averaged over many, so that the steps of the
-qstr pools and of the dicts' tables do not decide it. Run with ``-s`` to see the figures.
+qstr pools and of the dicts' tables do not decide it. And a group whose main module becomes the
+package's ``__init__`` (``hal/xNN.mpy`` + ``hal/xNNbuild.mpy`` -> ``hal/xNN/__init__.mpy`` +
+``hal/xNN/build.mpy``): then the package costs far less, no module object of its own. Run with
+``-s`` to see the figures.
 """
 
 import os
@@ -51,20 +54,33 @@ def heap_of(folder, imports, names):
     return int(re.search(r"delta (-?\d+)", done.stdout).group(1))
 
 
-def package_cost(tmp_path, n, interned):
-    """Bytes one package costs: ``n`` modules in packages of their own against ``n`` flat."""
+def package_cost(tmp_path, n, interned, main=False):
+    """Bytes one package costs: ``n`` modules in packages of their own against ``n`` flat; ``main``:
+    each package's ``__init__`` is a module that was flat beside it (``hal/xNN.mpy``) too."""
     flat, packaged, names = {"hal/__init__.py": ""}, {"hal/__init__.py": ""}, []
     for i in range(n):
+        if main:
+            flat["hal/x%02d.py" % i] = MODULE
         flat["hal/x%02dbuild.py" % i] = MODULE
-        packaged["hal/x%02d/__init__.py" % i] = ""
+        packaged["hal/x%02d/__init__.py" % i] = MODULE if main else ""
         packaged["hal/x%02d/build.py" % i] = MODULE
         names += [w % i for w in ("hal/x%02dbuild.mpy", "hal.x%02dbuild", "x%02dbuild", "hal/x%02d/__init__.mpy")]
         names += [w % i for w in ("hal/x%02d", "hal.x%02d", "x%02d", "hal.x%02d.build", "hal/x%02d/build.mpy")]
+        names += ["hal/x%02d.mpy" % i]
     names = repr(tuple(names + ["build", "__path__", "X", "f", "a"])) if interned else "None"
     drive(str(tmp_path / "flat"), flat)
     drive(str(tmp_path / "packaged"), packaged)
-    a = heap_of(str(tmp_path / "flat"), "\n".join("import hal.x%02dbuild" % i for i in range(n)), names)
-    b = heap_of(str(tmp_path / "packaged"), "\n".join("import hal.x%02d.build" % i for i in range(n)), names)
+    first = "import hal.x%02d\n" if main else ""
+    a = heap_of(
+        str(tmp_path / "flat"),
+        "\n".join((first + "import hal.x%02dbuild") % ((i, i) if main else i) for i in range(n)),
+        names,
+    )
+    b = heap_of(
+        str(tmp_path / "packaged"),
+        "\n".join((first + "import hal.x%02d.build") % ((i, i) if main else i) for i in range(n)),
+        names,
+    )
     return (b - a) / n
 
 
@@ -75,3 +91,13 @@ def test_a_package_costs_about_a_fifth_of_a_kb(tmp_path, n):
     print("a package: %.0f B with its names new, %.0f B with them interned before (%d of each)" % (new, objects, n))
     # docs/DESIGN.md: about 205 B with the names (177-276 over 8 to 64 packages), 130-170 B without them.
     assert 100 < objects < 320 and 100 < new < 320, (objects, new)
+
+
+def test_a_package_whose_init_is_the_groups_main_module_costs_far_less(tmp_path):
+    n = 64
+    new = package_cost(tmp_path / "new", n, False, main=True)
+    objects = package_cost(tmp_path / "interned", n, True, main=True)
+    alone = package_cost(tmp_path / "alone", n, False)
+    print("a package holding the main module: %.0f B with its names new, %.0f B interned before" % (new, objects))
+    # docs/DESIGN.md: about 65 B with the names (62-97 over 16 to 64 packages), about 30 B without them.
+    assert 0 < objects < new < 130 and new < alone / 2, (objects, new, alone)
