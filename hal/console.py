@@ -14,7 +14,7 @@ class ConsoleScreen:
 
     def show(self, view):
         """Print ``view`` as text lines."""
-        from play import textview
+        from hal import textview
 
         self.view = view
         self.count += 1

@@ -25,7 +25,7 @@ within ``ms`` of its drawing: a key's down time (a keypad event's timestamp), a 
 reading, a typed key's arrival; a key held through it presses nothing when let go.
 
 ``clear()`` is how a new screen drops the presses made before it was shown (play/ui.py): it
-reads the hardware, then drops every press queued (but the newest ``n``: hal/desktop.py's
+reads the hardware, then drops every press queued (but the newest ``n``: hal/desktop/'s
 terminal keeps those typed after it printed the screen, which a quick hand or a test at a pty
 makes before the flow gets to ``clear()``); a key held then presses nothing when let go.
 

@@ -129,7 +129,7 @@ class Screen:
         self.view = v  # the live View, for tests that look closer
         self.count += 1
         if self.keep:  # (not on a small heap: text is garbage to collect)
-            from play import textview
+            from hal import textview
 
             self.last = textview.text(v)
             self.screens.append(self.last)

@@ -1,21 +1,11 @@
-"""A View as text lines: what the mock HAL records, the terminal and a board's console print.
+"""A table View's text lines, for a screen that shows text (``hw.screen.text``: the terminal, the
+mock, a board's console): play/table.py's ``status`` fills them from the table's fields.
 
-Its own module: the board draws with displayio and imports this only when
-it has no display.
+Its own module: a board's display draws those fields as cards and icons and never loads this.
+The View as text is the hardware's (hal/textview.py).
 """
 
-from play.view import ACCENT, ALERT, DIM, FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, SEAT_MAGIC, SEAT_OUT, label
-
-# The game's own glyphs (characters 1..8: play/view.py) as the text shows them: the
-# card icons as Unicode shapes, the rest in words ("3 white 1 black", "6 cards").
-WORDS = ("\u25cb", "\u25a1", "\u2606", "llama", " white", " black", " magic", " cards")
-
-
-def plain(text):
-    """``text`` with the game's glyphs as :data:`WORDS` say."""
-    for i in range(len(WORDS)):
-        text = text.replace(chr(i + 1), WORDS[i])
-    return text
+from play.view import ACCENT, ALERT, DIM, SEAT_MAGIC, SEAT_OUT, label
 
 
 def table(view, owner=-1):
@@ -46,31 +36,3 @@ def table(view, owner=-1):
         who = "You" if owner < 0 else view.names[owner]
         w, b, magic = view.mine
         view.line(row + 1, "%s: %d\x05 %d\x06%s" % (who, w, b, " \x07" if magic else ""), DIM)
-
-
-def item_name(code):
-    """The label of a row item: a card's name (its icon as a shape), or an action's short name."""
-    return plain(label(code)) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
-
-
-def text(view):
-    """The view as text lines: what the mock HAL records and the terminal prints.
-
-    Marks:
-    ``>`` the cursor line; cards as ``[4☆]`` when playable, `` 4☆ `` when
-    not, ``<...>`` around the card under the cursor.
-    """
-    out = ["= " + plain(view.title)]
-    for i in range(LINES):
-        if view.lines[i] or i == view.line_cursor:
-            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i]))
-    if view.ncards:
-        row = []
-        for i in range(view.ncards):
-            name = item_name(view.cards[i])
-            name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
-            row.append("<" + name + ">" if i == view.card_cursor else name)
-        out.append("  " + " ".join(row))
-    if view.footer:
-        out.append("- " + plain(view.footer))
-    return out

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from engine import bots, cards, game, rng, search
-from tests.helpers import C, act, new, set_magic, set_stage, set_tokens
+from tests.helpers import C, act, new, positions, set_magic, set_stage, set_tokens
 from tools import arena, mpy
 
 LEVELS = (bots.EASY, bots.NORMAL, bots.HARD)
@@ -24,24 +24,6 @@ def _play(g, levels, pickers, budget, out=None):
         if out is not None:
             out.append(a)
         g.apply(a)
-
-
-def _positions(count, seed=1, players=None, variant="kadabra"):
-    """Positions from random play, each with the seat to act (not over)."""
-    pick = rng.Rng(seed)
-    buf = bytearray(game.NUM_ACTIONS)
-    out = []
-    k = 0
-    while len(out) < count:
-        g = game.new_game(players or 2 + k % 5, seed * 1000 + k, variant)
-        for _ in range(k % 53):
-            if g.is_over():
-                break
-            g.step(buf[pick.below(g.legal_into(buf))])
-        if not g.is_over():
-            out.append(g)
-        k += 1
-    return out
 
 
 def _shuffle_hidden(g, seat, chooser):
@@ -112,7 +94,7 @@ def test_every_level_is_deterministic_for_a_seed():
             runs.append((moves, g.scores()))
         assert runs[0] == runs[1]
     # A decision does not change the game it looks at.
-    for g in _positions(40, seed=3):
+    for g in positions(40, seed=3, variant="kadabra"):
         before = (bytes(g.s), bytes(g.r))
         for level in LEVELS:
             bots.choose(g, g.current_player, level, rng.Rng(1), 100)
@@ -124,8 +106,7 @@ def test_no_level_depends_on_cards_it_cannot_see():
     # (sizes, own hand, tokens and the top kept), the same bot seed: the
     # same choice at every level.
     changed = 0
-    positions = _positions(150, seed=5)
-    for i, g in enumerate(positions):
+    for i, g in enumerate(positions(150, seed=5, variant="kadabra")):
         seat = g.current_player
         h = g.copy()
         _shuffle_hidden(h, seat, rng.Rng(900 + i))
@@ -158,7 +139,7 @@ def test_the_hard_bot_honours_its_budget(monkeypatch):
     searched = 0
     for budget in (20, 100, 600):
         used = 0
-        for g in _positions(40, seed=7, players=4):
+        for g in positions(40, seed=7, players=4, variant="kadabra"):
             calls[0] = 0
             a = bots.hard(g, g.current_player, rng.Rng(2), budget)
             assert a in g.legal_actions()
@@ -169,7 +150,7 @@ def test_the_hard_bot_honours_its_budget(monkeypatch):
         assert used > 0.7 * budget * searched / 3 if budget == 600 else True
     assert searched > 60
     # The default budget is the constant.
-    for g in _positions(10, seed=8, players=4):
+    for g in positions(10, seed=8, players=4, variant="kadabra"):
         bots.choose(g, g.current_player, bots.HARD, rng.Rng(2))
         assert bots.last_steps <= bots.HARD_BUDGET
 
@@ -312,7 +293,7 @@ def test_normal_reads_the_same_on_the_view_and_on_a_copy():
     # Normal's rule reads the state bytes directly (for speed): on every position of random
     # games it must agree with itself on a fresh copy and leave the game unchanged.
     buf = bytearray(game.NUM_ACTIONS)
-    for g in _positions(300, seed=13):
+    for g in positions(300, seed=13, variant="kadabra"):
         h = g.copy()
         before = bytes(g.s)
         n = g.legal_into(buf)

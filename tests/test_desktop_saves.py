@@ -19,11 +19,12 @@ import time
 
 import pytest
 
-from hal import desktop, desktop_store, filestore, mock, nvmstore, settings
-from play import app as appmod
+from hal import desktop, filestore, nvmstore, settings
+from hal.desktop import store as desktop_store
 from play import match as mt
 from play import ui
 from tests import conftest
+from tests.helpers import machine
 
 ROOT = conftest.ROOT
 PY = os.path.join(ROOT, ".venv", "bin", "python")
@@ -32,7 +33,7 @@ MOVES = "A A Right A A A A A A"
 
 def _desktop(*argv, timeout=60, stdin=subprocess.DEVNULL):
     return subprocess.run(
-        [PY, "-m", "hal.desktop"] + list(argv), cwd=ROOT, capture_output=True, text=True, timeout=timeout, stdin=stdin
+        [PY, "desktop.py"] + list(argv), cwd=ROOT, capture_output=True, text=True, timeout=timeout, stdin=stdin
     )
 
 
@@ -143,7 +144,7 @@ def test_a_fifo_save_path_never_blocks_the_game(tmp_path):
 def test_sigterm_and_ctrl_c_end_the_program_promptly(mode, sig):
     argv = ["--headless", "--script", "A", "--stay"] if mode == "headless" else ["--terminal"]
     p = subprocess.Popen(
-        [PY, "-m", "hal.desktop", "--no-save", "--seed", "1"] + argv,
+        [PY, "desktop.py", "--no-save", "--seed", "1"] + argv,
         cwd=ROOT,
         stdin=subprocess.PIPE,  # (open and silent: the terminal waits for keys)
         stdout=subprocess.DEVNULL,
@@ -231,10 +232,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
     # Before: loaded as "no save", no message, no .bad, and the next save overwrote it.
     path = tmp_path / "lama.sav"
     path.write_bytes(HEADER_ONLY)
-    hw = mock.Hardware("A")
-    hw.storage = filestore.FileStore(str(path))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
     first = " ".join(" ".join(hw.screen.screens[0]).split())
     assert first.startswith("= Save not loaded") and "Kept as lama.bad" in first
     assert (tmp_path / "lama.bad").read_bytes() == HEADER_ONLY and not path.exists()
@@ -243,10 +241,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
 def test_an_empty_save_file_is_no_save_and_no_message(tmp_path):
     path = tmp_path / "lama.sav"
     path.write_bytes(b"")
-    hw = mock.Hardware("A")
-    hw.storage = filestore.FileStore(str(path))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
     assert hw.screen.screens[0][0] == "= L.A.M.A. Kadabra"
 
 
@@ -257,10 +252,7 @@ def test_a_record_cut_down_to_its_header_in_nvm_is_refused_and_kept_aside():
     nvm[0:8] = HEADER_ONLY
     store = nvmstore.NvmStore(nvm)
     assert len(store.load()) == 0xE3 and store.lost
-    hw = mock.Hardware("A")
-    hw.storage = nvmstore.NvmStore(nvm)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=nvmstore.NvmStore(nvm), run=True)
     assert hw.screen.screens[0][0] == "= Save not loaded"
 
 

@@ -10,6 +10,7 @@ from play import app as appmod
 from play import match as mt
 from play import view as v
 from tests.flow_driver import Driver, new_game_script, random_choice
+from tests.helpers import machine
 
 THREE_HUMANS = new_game_script([mt.HUMAN, mt.HUMAN, mt.HUMAN])
 
@@ -39,8 +40,7 @@ class Recorder:
 
 def play(script, seed=5, choose_seed=3, save=None, max_screens=30000, title_choice="New game", **kw):
     """Run the flow: ``script`` first, then a random test player; returns (hw, app, driver, recorder)."""
-    hw = mock.Hardware(script, save=save, seed=seed, **kw)
-    app = appmod.App(hw)
+    hw, app = machine(script, save=save, seed=seed, **kw)
     driver = Driver(app, random_choice(rng.Rng(choose_seed)), max_screens, title_choice)
     hw.buttons.feed = driver
     rec = Recorder(hw, app)
@@ -61,10 +61,7 @@ def test_a_full_three_human_game_by_scripted_buttons():
     assert any(t.startswith("Round ") and t.endswith(" over") for t in titles)
     # The same presses, replayed as one script with no test player, give the same game.
     script = " ".join(mock.hal.NAMES.split()[b.bit_length() - 1] for b in hw.buttons.log)
-    hw2 = mock.Hardware(script, seed=5)
-    app2 = appmod.App(hw2)
-    with pytest.raises(mock.Done):
-        app2.run()
+    hw2, app2 = machine(script, seed=5, run=True)
     assert app2.match.game.to_bytes() == g.to_bytes()
     assert hw2.screen.screens == hw.screen.screens
 
@@ -129,8 +126,7 @@ def test_a_power_cut_resumes_at_the_start_of_the_current_human_turn():
     # Three humans: every turn starts with a hand-off, and the save there holds the game of that
     # moment (the decisions before it; a prompt of the same turn waits for the next hand-off).
     for cut in (40, 80, 160, 320, 41, 83, 167):
-        hw = mock.Hardware(THREE_HUMANS, seed=5)
-        app = appmod.App(hw)
+        hw, app = machine(THREE_HUMANS, seed=5)
         driver = Driver(app, random_choice(rng.Rng(3)), cut)
         hw.buttons.feed = driver
         starts = []  # the game at each hand-off
@@ -171,8 +167,7 @@ def test_a_power_cut_during_bot_moves_replays_them_exactly():
         """Play (or Continue) with the test player; with ``cut_after``, stop on the first bot
         screen after that many screens with unsaved moves. Returns the mock and the game at
         each human turn (its first screen)."""
-        hw = mock.Hardware(new_game_script(kinds) if save is None else "", save=save, seed=9)
-        app = appmod.App(hw)
+        hw, app = machine(new_game_script(kinds) if save is None else "", save=save, seed=9)
         driver = Driver(app, _same_choice, screens, "New game" if save is None else "Continue")
         turns = []
 
@@ -218,8 +213,7 @@ def test_resume_mid_turn_and_play_to_the_end():
 
 def test_resume_on_a_round_summary_shows_it_again():
     # Power off the moment the first round summary is on screen.
-    hw = mock.Hardware(THREE_HUMANS, seed=5)
-    app = appmod.App(hw)
+    hw, app = machine(THREE_HUMANS, seed=5)
     driver = Driver(app, random_choice(rng.Rng(3)))
 
     def feed():
@@ -271,8 +265,7 @@ def test_a_full_or_read_only_flash_is_reported_once_and_the_game_goes_on(kw, tex
 
 def test_a_failed_save_says_in_the_boards_own_button_names_how_to_play_on():
     # The CLUE acts with B (its A moves): the message's footer says so, as every footer does.
-    hw = mock.Hardware("B", full=True, board="clue")
-    app = appmod.App(hw)
+    hw, app = machine("B", full=True, board="clue")
     app.match = mt.Match()
     app.match.start(5)
     assert app.save() is False
@@ -315,8 +308,7 @@ def test_rules_pages_fit_the_screen_and_page_through():
 
 
 def test_every_screen_fits_26_columns():
-    hw = mock.Hardware(THREE_HUMANS, seed=5)
-    app = appmod.App(hw)
+    hw, app = machine(THREE_HUMANS, seed=5)
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(3)), 3000)
     inner = hw.screen.show
     seen = []
@@ -412,10 +404,7 @@ def test_about_shows_where_saves_go_folder_and_all(tmp_path):
     from hal.filestore import FileStore
 
     path = str(tmp_path / "a rather long folder name" / "lama-kadabra" / "save.bin")
-    hw = mock.Hardware("Up A", seed=5)
-    hw.storage = FileStore(path)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("Up A", seed=5, storage=FileStore(path), run=True)
     about = hw.screen.screens[-1]
     assert about[0] == "= About"
     shown = "".join(line[2:] for line in about[about.index("  Saves: ") + 1 : -1])
@@ -436,10 +425,7 @@ def test_a_save_cut_short_is_reported_as_cut_short_and_kept(tmp_path, cut):
     n = int(len(whole) * cut) if cut < 1 else cut
     with open(path, "wb") as f:
         f.write(whole[:n])
-    hw = mock.Hardware("A", seed=5)
-    hw.storage = FileStore(path)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", seed=5, storage=FileStore(path), run=True)
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert hw.screen.screens[0][0] == "= Save not loaded" and "save is cut short" in text, text
     assert hw.storage.aside() == whole[:n]  # kept, byte for byte
@@ -448,7 +434,7 @@ def test_a_save_cut_short_is_reported_as_cut_short_and_kept(tmp_path, cut):
 def test_work_put_off_runs_once_the_title_is_up_and_a_press_meanwhile_counts():
     # code.py hands play.app.run the names' interning (intern_names) to do once the title is up:
     # the title comes ~0.3 s sooner on a SAMD51; a press made while it runs is not lost.
-    hw = mock.Hardware("Down A")  # Rules (the second item), then the script runs out
+    hw, _ = machine("Down A")  # Rules (the second item), then the script runs out
     done = []
 
     def later():
@@ -473,8 +459,7 @@ def test_new_game_over_a_game_in_progress_asks_first_and_no_keeps_it(answer):
     # Issue 36: New game replaced an unfinished saved game without asking. Asked, default No: A on
     # "No, keep it", B, and B after moving onto Yes all keep it and go back to the title.
     data = _saved_unfinished()
-    hw = mock.Hardware("Down A " + answer, save=data)  # the title: Continue, New game
-    app = appmod.App(hw)
+    hw, app = machine("Down A " + answer, save=data)  # the title: Continue, New game
     with pytest.raises(mock.Done):
         app.run()
     asked = [s for s in hw.screen.screens if s[0] == "= Game in progress"]
@@ -486,24 +471,19 @@ def test_new_game_over_a_game_in_progress_asks_first_and_no_keeps_it(answer):
 
 def test_new_game_over_a_game_in_progress_replaces_it_on_yes_and_a_finished_one_is_not_asked_about():
     data = _saved_unfinished()
-    hw = mock.Hardware("Down A Down A A", save=data)  # Yes, replace it; the setup's Start
-    app = appmod.App(hw)
+    hw, app = machine("Down A Down A A", save=data)  # Yes, replace it; the setup's Start
     with pytest.raises(mock.Done):
         app.run()
     assert [s[0] for s in hw.screen.screens].count("= New game") >= 1
     assert hw.storage.data != data  # the new game saved over it
-    hw = mock.Hardware("A", save=None)  # no game: the setup at once
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", save=None, run=True)  # no game: the setup at once
     assert hw.screen.screens[-1][0] == "= New game"
 
 
 def test_touch_answers_the_replace_question_with_a_tap_on_either_line():
     data = _saved_unfinished()
     for line, title in ((2, "= L.A.M.A. Kadabra"), (3, "= New game")):  # header lines 0-1, then No, Yes
-        hw = mock.Hardware("tap:line:1 tap:line:%d" % line, save=data, board="pyportal")
-        with pytest.raises(mock.Done):
-            appmod.App(hw).run()
+        hw, _ = machine("tap:line:1 tap:line:%d" % line, save=data, board="pyportal", run=True)
         assert hw.screen.screens[-1][0] == title, hw.screen.screens[-1]
 
 def test_no_text_is_cut_and_the_hand_off_tells_the_last_move_whole():
@@ -527,8 +507,7 @@ def test_no_text_is_cut_and_the_hand_off_tells_the_last_move_whole():
 
 
 def test_every_text_of_a_game_fits_its_row():
-    hw = mock.Hardware(THREE_HUMANS, seed=7)
-    app = appmod.App(hw)
+    hw, app = machine(THREE_HUMANS, seed=7)
     driver = Driver(app, random_choice(rng.Rng(7)), 30000, None)
     hw.buttons.feed = driver
     inner = hw.screen.show

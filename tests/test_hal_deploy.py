@@ -66,7 +66,8 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
         "hal/saves.py",
     ):
         assert (drive / rel).is_file(), rel
-    assert not (drive / "hal" / "desktop.py").exists() and not (drive / "hal" / "mock.py").exists()
+    assert not (drive / "hal" / "desktop").exists() and not (drive / "hal" / "mock.py").exists()
+    assert not (drive / "desktop.py").exists()  # (the simulator's entry)
     assert not (drive / "main.py").exists() and not list(drive.rglob("*.pyc"))
     n = len(deploy.game_files())
     assert "copy code.py" in done.stdout and "%d file(s) copied, 0 unchanged" % n in done.stdout
@@ -304,15 +305,16 @@ def test_deploy_ships_only_the_library_files_tools_libs_installed(tmp_path):
 
 def test_every_board_module_goes_to_the_drive_subpackages_too(tmp_path):
     # Whatever hal/ holds (a board profile's own package too), but the desktop's and the tests' modules.
-    for name in ("code.py", "boot.py"):
+    for name in ("code.py", "boot.py", "desktop.py"):
         (tmp_path / name).write_text("")
-    for package in ("engine", "play", "hal", "hal/boards", "hal/__pycache__", "hal/notes"):
+    for package in ("engine", "play", "hal", "hal/boards", "hal/desktop", "hal/__pycache__", "hal/notes"):
         (tmp_path / package).mkdir()
     for rel in (
         "engine/__init__.py",
         "hal/__init__.py",
         "hal/board.py",
-        "hal/desktop.py",
+        "hal/desktop/__init__.py",
+        "hal/desktop/window.py",
         "hal/mock.py",
         "hal/boards/__init__.py",
         "hal/boards/pygamer.py",

@@ -25,7 +25,7 @@ def run(args, stdin=None, timeout=60, env=None):
     e = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     e.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "hal.desktop"] + args,
+        [sys.executable, "desktop.py"] + args,
         cwd=ROOT,
         input=stdin,
         capture_output=True,
@@ -78,7 +78,7 @@ def test_terminal_mode_on_a_tty_takes_arrow_keys_in_cbreak_mode():
     master, slave = os.openpty()
     e = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", TERM="xterm")
     p = subprocess.Popen(
-        [sys.executable, "-m", "hal.desktop", "--terminal", "--fast", "--no-save"],
+        [sys.executable, "desktop.py", "--terminal", "--fast", "--no-save"],
         cwd=ROOT,
         stdin=slave,
         stdout=slave,
@@ -306,7 +306,7 @@ def test_a_scale_that_cannot_work_is_refused_with_a_message(scale):
 def test_the_usage_names_the_command_the_user_typed():
     done = subprocess.run([os.path.join(ROOT, "tools", "play"), "--help"], cwd=ROOT, capture_output=True, text=True,
                           timeout=120)
-    assert done.returncode == 0 and done.stdout.startswith("usage: ") and "hal.desktop" not in done.stdout
+    assert done.returncode == 0 and done.stdout.startswith("usage: ") and "python desktop.py" not in done.stdout
     assert os.path.join("tools", "play") in done.stdout.splitlines()[0]
 
 
@@ -369,3 +369,13 @@ def test_the_window_keeps_a_key_pressed_once_its_picture_is_drawn():
         assert hw.buttons.press() == hal.RIGHT and hw.buttons.press() == 0
     finally:
         cleanup()
+
+
+def test_the_simulator_starts_from_desktop_py_and_python_m_hal_desktop_says_so():
+    # The entry left hal (issue 37, item 3: hal imports nothing of play but the View): desktop.py
+    # hands play.app.run to hal.desktop.main, as code.py hands it the board's hardware.
+    done = run(["--terminal", "--fast", "--no-save", "--seed", "1", "--script", "A"])
+    assert done.returncode == 0 and "= L.A.M.A. Kadabra" in done.stdout
+    argv = [sys.executable, "-m", "hal.desktop", "--board", "clue"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "python desktop.py --board clue" in done.stderr and not done.stdout

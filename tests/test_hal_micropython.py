@@ -5,22 +5,28 @@ hal/board.py there, precompiled with mpy-cross, checks that they use nothing
 CPython-only, and gives a heap figure. The CircuitPython modules are small
 fakes; the fake ``displayio`` allocates what CircuitPython would (bitmap
 rows rounded up to 32-bit words, a byte per tile), and there is no
-``bitmaptools``, so the renderer's fallback pixel loops run too.
+``bitmaptools``, so the renderer's fallback pixel loops run too. ``terminalio`` is the stand-in
+of the CircuitPython checks (tools/standins/terminalio.py) over that fake ``displayio``.
 """
 
 import os
+import shutil
 import subprocess
 
 from tools import mpy
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 FAKES = {
     "displayio.py": """
 ALL = []  # every Bitmap made (to count what CircuitPython would hold)
+READ_ONLY = 1 << 18  # a Bitmap's flag in _g, as the stand-in's (tools/standins/terminalio.py sets it on the font)
 class Bitmap:
     def __init__(self, width, height, value_count):
         ALL.append(self)
         self.width = width
         self.height = height
+        self._g = 0
         bits = 1
         while (1 << bits) < value_count:
             bits *= 2
@@ -76,28 +82,6 @@ class Group:
     def insert(self, i, item):
         self.items.insert(i, item)
 CIRCUITPYTHON_TERMINAL = Group()
-""",
-    "terminalio.py": """
-import displayio
-class Glyph:
-    def __init__(self, bitmap, tile_index):
-        self.bitmap = bitmap
-        self.tile_index = tile_index
-        self.width = 6
-        self.height = 12
-        self.dx = 0
-        self.dy = 0
-class Font:
-    def __init__(self):
-        self.bitmap = displayio.Bitmap(6 * 95, 12, 2)
-        for i in range(95):  # a glyph: a box, so text has pixels
-            for y in range(2, 10):
-                self.bitmap[i * 6 + y % 5, y] = 1
-    def get_bounding_box(self):
-        return (6, 12)
-    def get_glyph(self, c):
-        return Glyph(self.bitmap, c - 32) if 32 <= c < 127 else None
-FONT = Font()
 """,
     "board.py": """
 import displayio
@@ -245,6 +229,7 @@ def test_render_keys_saves_and_board_run_on_micropython(tmp_path):
         os.makedirs(os.path.dirname(os.path.join(dest, fname)), exist_ok=True)
         with open(os.path.join(dest, fname), "w") as f:
             f.write(text)
+    shutil.copyfile(os.path.join(ROOT, "tools", "standins", "terminalio.py"), os.path.join(dest, "terminalio.py"))
     done = subprocess.run(
         [mpy.binary("micropython"), "-X", "heapsize=256k", "-c", SCRIPT.replace("%s", name)],
         cwd=dest,

@@ -2,7 +2,7 @@
 
 hal/mypy.ini lists the files (hal/board.py, boardopen.py, settings.py, crash.py, console.py, keypads.py, the board
 families of hal/boards/, fx.py, fxopen.py, render.py, keys.py, saves.py, nvmaside.py, nvmesp.py, nvmlog.py,
-filestore.py, boot.py, code.py). hal/desktop.py and hal/mock.py run on
+filestore.py, boot.py, code.py). hal/desktop/ and hal/mock.py run on
 CPython with Blinka and pygame and are left to the other tests.
 """
 

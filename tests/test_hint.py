@@ -4,32 +4,19 @@ counted per player in the save and shown at game over."""
 import pytest
 
 from engine import bots, cards, game, rng
-from hal import mock
-from play import app as appmod
-from play import hint, textview
+from hal import mock, textview
+from play import hint
 from play import match as mt
 from play import view as v
 from tests.flow_driver import Driver, new_game_script
-
-
-def _positions(count, seed):
-    """Random turn positions (the PLAY phase) of random games, with the seat to act."""
-    pick = rng.Rng(seed)
-    k = 0
-    while k < count:
-        g = game.new_game(2 + pick.below(5), pick.below(10000), ("kadabra", "classic")[pick.below(2)])
-        while not g.is_over() and k < count:
-            legal = g.legal_actions()
-            if g.phase == game.PLAY and pick.below(4) == 0:
-                k += 1
-                yield g, g.current_player
-            g.apply(legal[pick.below(len(legal))])
+from tests.helpers import machine, positions
 
 
 def test_the_hint_is_normal_s_choice_and_its_reason_sees_no_hidden_card():
     pick = rng.Rng(7)
     seen = set()
-    for g, p in _positions(3000, 1):
+    for g in positions(3000, 1, phase=game.PLAY):
+        p = g.current_player
         a = bots.normal(g, p, None)
         said = hint.describe(g, p, a)
         assert said.split(":")[0] in ("plays " + v.label(a) if a < cards.COUNT else game.action_name(a) + "s",
@@ -47,7 +34,8 @@ def test_a_skip_is_explained_by_the_same_nearness_normal_skips_for():
     # _NEAR_SKIP cards or fewer; play/hint.py computes that nearness on its own and must say so
     # exactly then (the two are kept apart: bots.py's globals are counted, tests/test_bots.py).
     said = {True: 0, False: 0}
-    for g, p in _positions(6000, 3):
+    for g in positions(6000, 3, phase=game.PLAY):
+        p = g.current_player
         if g.show_active:  # (then a skip gives the token back for the show)
             continue
         near = min([g.hand_size(q) for q in range(g.players) if q != p and g.in_round(q)] or [99])
@@ -61,13 +49,13 @@ def test_a_skip_is_explained_by_the_same_nearness_normal_skips_for():
 def test_the_reasons_fit_the_screen_in_a_few_lines():
     from play.ui import wrap
 
-    for g, p in _positions(600, 2):
+    for g in positions(600, 2, phase=game.PLAY):
+        p = g.current_player
         assert len(wrap(hint.describe(g, p, bots.normal(g, p, None)))) <= 3
 
 
 def _hinted(script_after, kinds=(mt.HUMAN, 2, 2), seed=3):
-    hw = mock.Hardware(new_game_script(list(kinds)) + " A " + script_after, seed=seed)  # (A: the first game's legend)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script(list(kinds)) + " A " + script_after, seed=seed)  # (A: the first game's legend)
     with pytest.raises(mock.Done):
         app.run()
     return hw, app
@@ -100,8 +88,7 @@ def test_hint_from_the_turn_menu_shows_the_card_and_counts_and_the_save_keeps_it
 
 
 def test_game_over_says_the_hints_each_human_used():
-    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN, 2]), seed=4)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, mt.HUMAN, 2]), seed=4)
     driver = Driver(app, lambda g, legal: game.QUIT if game.QUIT in legal else legal[0], 5000, None)
     asked = []
 

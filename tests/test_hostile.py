@@ -14,10 +14,10 @@ import pytest
 import hal
 from engine import bots, checks, codec, game, history, replay, rng, rules
 from hal import mock, nvmstore, saves
-from play import app as appmod
 from play import match as mt
 from play import view as v
 from tests.flow_driver import Driver, new_game_script, random_choice
+from tests.helpers import machine, put16
 
 FIGURES = {}
 
@@ -36,11 +36,6 @@ OFF = game.Game.offsets()  # where the counters lie in the state
 
 def _seat(q):
     return OFF["seat"] + OFF["seat_size"] * q
-
-
-def _put16(s, i, value):
-    s[i] = value & 0xFF
-    s[i + 1] = value >> 8
 
 
 def _play_on(g, pick, steps):
@@ -77,20 +72,20 @@ def _forgeries(pick):
                 for w in (wmax - 1, wmax, wmax + 1, 0xFFFF):
                     for b in (0, bmax, bmax + 1, 0xFFFF):
                         s = bytearray(g.s)
-                        _put16(s, OFF["round"], min(r, 0xFFFF))
+                        put16(s, OFF["round"], min(r, 0xFFFF))
                         for q in range(n):
-                            _put16(s, _seat(q) + OFF["whites"], 0)
-                            _put16(s, _seat(q) + OFF["blacks"], 0)
+                            put16(s, _seat(q) + OFF["whites"], 0)
+                            put16(s, _seat(q) + OFF["blacks"], 0)
                         seat = pick.below(n)
-                        _put16(s, _seat(seat) + OFF["whites"], min(w, 0xFFFF))
-                        _put16(s, _seat(seat) + OFF["blacks"], min(b, 0xFFFF))
+                        put16(s, _seat(seat) + OFF["whites"], min(w, 0xFFFF))
+                        put16(s, _seat(seat) + OFF["blacks"], min(b, 0xFFFF))
                         out.append(("r%d w%d b%d" % (r, w, b), game.Game(s, bytearray(g.r))))
                 if variant == "kadabra":
                     for st in (12 * r, 12 * r + 1, 0xFFFF):
                         s = bytearray(g.s)
-                        _put16(s, OFF["round"], min(r, 0xFFFF))
-                        _put16(s, OFF["stage"], min(st, 0xFFFF) - min(st, 0xFFFF) // 2)
-                        _put16(s, OFF["stage"] + 2, min(st, 0xFFFF) // 2)
+                        put16(s, OFF["round"], min(r, 0xFFFF))
+                        put16(s, OFF["stage"], min(st, 0xFFFF) - min(st, 0xFFFF) // 2)
+                        put16(s, OFF["stage"] + 2, min(st, 0xFFFF) // 2)
                         out.append(("r%d stage%d" % (r, st), game.Game(s, bytearray(g.r))))
     return out
 
@@ -127,15 +122,14 @@ def test_counters_at_their_bounds_play_on_through_the_screens(stage):
     m.kinds[1] = m.kinds[2] = 2
     m.start(7)
     s = m.game.s
-    _put16(s, OFF["round"], 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
-    _put16(s, OFF["stage"], stage - stage // 3)
-    _put16(s, OFF["stage"] + 2, stage // 3)
-    _put16(s, _seat(0) + OFF["whites"], 280)  # seat 0: 280 whites, 200 blacks
-    _put16(s, _seat(0) + OFF["blacks"], 200)
+    put16(s, OFF["round"], 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
+    put16(s, OFF["stage"], stage - stage // 3)
+    put16(s, OFF["stage"] + 2, stage // 3)
+    put16(s, _seat(0) + OFF["whites"], 280)  # seat 0: 280 whites, 200 blacks
+    put16(s, _seat(0) + OFF["blacks"], 200)
     data = m.pack()
     assert mt.Match.from_bytes(data).game.stage()[0] == stage - stage // 3
-    hw = mock.Hardware(save=data, seed=stage, keep=True)
-    app = appmod.App(hw)
+    hw, app = machine(save=data, seed=stage, keep=True)
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(stage)), 400, "Continue")
     with pytest.raises(mock.Done):
         app.run()
@@ -262,9 +256,7 @@ def test_a_forged_history_in_a_save_is_refused_kept_aside_and_said():
     quitter = [b >> 5 for i, b in _entries(g) if b & 31 == rules.QUIT][0]
     g.h[g.h[1] + 2] = quitter << 5 | rules.DRAW  # the quitter draws: never happened
     g.h[1] += 1
-    hw = mock.Hardware("A", save=bytes(m.pack()))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", save=bytes(m.pack()), run=True)
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert text.startswith("= Save not loaded") and "breaks the rules (history)" in text
     assert hw.storage.aside is not None
@@ -280,9 +272,9 @@ def test_real_games_saved_at_random_points_are_accepted():
         g = game.new_game(n, i, ("kadabra", "classic")[i % 2])
         rich = i % 8 == 7  # late in a long game, whites to exchange past the history's room
         if rich:
-            _put16(g.s, OFF["round"], 200)
+            put16(g.s, OFF["round"], 200)
             for q in range(n):
-                _put16(g.s, _seat(q) + OFF["whites"], 1000 // n)
+                put16(g.s, _seat(q) + OFF["whites"], 1000 // n)
         for k in range(3000):
             if g.is_over():
                 break
@@ -363,7 +355,7 @@ def _damage(nvm, pick, kind):
         c = codec.crc16(data[:-2])
         data[-2], data[-1] = c >> 8, c & 0xFF
     elif kind == "forged":  # a sealed game with its whites at the 16-bit top
-        _put16(m.game.s, _seat(0) + OFF["whites"], 0xFFFF)
+        put16(m.game.s, _seat(0) + OFF["whites"], 0xFFFF)
         data = m.to_bytes()
     elif kind == "settings":
         data[codec.HEAD + 4] = 9  # a seat kind that does not exist
@@ -397,10 +389,8 @@ def _monkey(seed, counts, screens=2000):
             kinds[pick.below(n)] = mt.HUMAN
             if pick.below(2):
                 kinds[pick.below(n)] = mt.HUMAN
-        hw = mock.Hardware(seed=seed * 7 + life)
-        hw.storage = store
+        hw, app = machine(seed=seed * 7 + life, storage=store)
         hw.buttons.push(new_game_script(kinds, variant=pick.below(2)) if expect[0] is None else "")
-        app = appmod.App(hw)
         state = {"shown": 0, "handoff": None, "cut_at": pick.below(screens)}
 
         def show(view, app=app, state=state, hw=hw):
@@ -468,8 +458,7 @@ def test_monkeys_with_power_cuts_and_damaged_saves(seed):
 
 # ---- errors reach the title ---------------------------------------------------------------------
 def test_an_engine_error_mid_game_stops_the_game_keeps_the_save_and_returns_to_the_title(monkeypatch):
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")  # two human turns: one save
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")  # two human turns: one save
     real = bots.choose
     calls = []
 
@@ -493,8 +482,7 @@ def test_an_engine_error_mid_game_stops_the_game_keeps_the_save_and_returns_to_t
 def test_out_of_memory_mid_game_keeps_the_save_and_continue_goes_on_from_it(monkeypatch):
     # A board's heap that runs out mid-game (a module loaded again, say): the save on flash was
     # written whole, so it is not set aside; the title offers Continue, and the game goes on.
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, 3, 3]) + " A A A A")
     real = bots.choose
     calls = []
 
@@ -537,10 +525,8 @@ class Moody(mock.Storage):
 
 @pytest.mark.parametrize("fail", ["load", "save"])
 def test_a_store_that_raises_anything_never_ends_the_flow(fail):
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 2]) + " A A A")  # (the first A: the legend)
-    hw.storage = Moody(fail)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    # (the first A: the legend)
+    hw, _ = machine(new_game_script([mt.HUMAN, 2]) + " A A A", storage=Moody(fail), run=True)
     text = " ".join(" ".join(" ".join(s) for s in hw.screen.screens).split())
     assert ("Can't read the save (RuntimeError)" if fail == "load" else "Not kept: RuntimeError") in text
     last = hw.screen.screens[-1][0]

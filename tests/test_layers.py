@@ -1,6 +1,7 @@
 """The house's layers (docs/DESIGN.md): engine/ imports nothing of play/ or hal/; play/ uses of
-hal/ only the interface (hal/__init__.py); hal/__init__.py imports nothing of the game; and no
-module imports one that imports it back, not even inside a function."""
+hal/ only the interface (hal/__init__.py); hal/ knows of play/ only the View it draws (play/view.py:
+the programs' entries, code.py and desktop.py, start play); hal/__init__.py imports nothing of the
+game; and no module imports one that imports it back, not even inside a function."""
 
 import ast
 import os
@@ -31,7 +32,11 @@ def imports(path, known):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module] + [node.module + "." + alias.name for alias in node.names]
+            # ``from package import module`` depends on that module, as ``import package.module``
+            # does (a package is one unit with its modules); ``from module import name`` on the module.
+            names = [
+                node.module + "." + a.name if node.module + "." + a.name in known else node.module for a in node.names
+            ]
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__" and node.args:
             arg = node.args[0]
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
@@ -59,6 +64,14 @@ def test_the_program_uses_the_hardware_only_through_its_interface():
         if name.split(".")[0] == "play":
             assert all(d.split(".")[0] != "hal" or d == "hal" for d in deps), (name, deps)
     assert not [d for d in graph()["hal"] if d.split(".")[0] in ("engine", "play")]
+
+
+def test_the_hardware_knows_of_the_program_only_its_view():
+    for name, deps in graph().items():
+        if name.split(".")[0] == "hal":
+            assert all(d.split(".")[0] != "play" or d == "play.view" for d in deps), (name, deps)
+    # (importing play.view runs play/__init__.py first: it imports nothing)
+    assert not imports(os.path.join(ROOT, "play", "__init__.py"), modules())
 
 
 def test_no_module_imports_one_that_imports_it_back():

@@ -8,14 +8,13 @@ import pytest
 import hal
 from engine import codec
 from hal import desktop, fxopen, mock
-from play import app as appmod
 from play import match as mt
 from tests.test_hal_board import FakeClock
 
 
 # ---- the mock HAL ------------------------------------------------------------------------
 def test_the_mock_keeps_no_logs_on_a_small_heap():
-    hw = mock.Hardware(keep=False)
+    hw, _ = machine(keep=False)
     hw.lights.show(5)
     hw.sound.beep(1)
     assert hw.lights.rgb == 5 and hw.lights.log is None and hw.sound.beeps == 1 and hw.sound.log is None
@@ -279,6 +278,7 @@ def test_a_board_without_neopixels_or_speaker_gets_objects_that_do_nothing(fake_
 # ---- the flow: menus and the table's calls ----------------------------------------------
 from play import view as v  # noqa: E402
 from tests.flow_driver import new_game_script  # noqa: E402
+from tests.helpers import machine  # noqa: E402
 from tests.test_flow import play  # noqa: E402
 
 SHOW_FLASH = [0xFFFFFF, 0xFF00FF] * 3
@@ -351,9 +351,8 @@ def test_the_menus_offer_sound_and_lights_only_where_the_board_has_them(name):
     from hal import boards
 
     profile = boards.get(name)
-    hw = mock.Hardware("", board=name)
+    hw, app = machine("", board=name)
     assert (hw.lights.count, hw.sound.broken) == (profile.lights, profile.speaker == "-")
-    app = appmod.App(hw)
     with pytest.raises(mock.Done):
         app.run()
     title = hw.screen.screens[-1]

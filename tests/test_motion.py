@@ -7,6 +7,7 @@ from play import match as mt
 from play import motion, ui
 from play import view as v
 from tests.flow_driver import new_game_script
+from tests.helpers import machine
 from tests.test_flow import play
 
 
@@ -58,12 +59,10 @@ def test_plays_draws_and_tokens_travel_between_their_places_at_the_chosen_speed(
 
 def run_flow(script, seed=5, screens=300):
     from engine import rng
-    from play import app as appmod
     from tests.flow_driver import Driver, random_choice
 
-    hw = mock.Hardware(script, seed=seed)
+    hw, app = machine(script, seed=seed)
     rec = Frames(hw)
-    app = appmod.App(hw)
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(seed)), screens, None)
     try:
         app.run()
@@ -82,7 +81,7 @@ def test_instant_speed_and_screens_without_motion_show_none():
 
 
 def test_holding_a_skips_a_motion_and_the_press_is_dropped():
-    hw = mock.Hardware("")
+    hw, _ = machine("")
     hw.screen.motion = True
     u = ui.Ui(hw)
     u.view.seats = 4

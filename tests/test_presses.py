@@ -19,7 +19,6 @@ import pytest  # noqa: E402
 import hal  # noqa: E402
 from engine import rng  # noqa: E402
 from hal import desktop, mock  # noqa: E402
-from play import app as appmod  # noqa: E402
 from play import match as mt  # noqa: E402
 from tests.flow_driver import Driver, random_choice  # noqa: E402
 
@@ -111,8 +110,7 @@ class Player(desktop.Buttons):
 
 def run(path, noise, kinds=(mt.HUMAN, mt.HUMAN, 2), answers=400, seed=5):
     """Play ``answers`` screens; returns (screens left unseen, answers by kind, noise taps made)."""
-    hw = mock.Hardware("", seed=seed)
-    app = appmod.App(hw)
+    hw, app = machine("", seed=seed)
     app.setup_match.players = len(kinds)  # the seats; the setup screen starts on "Start the game"
     app.setup_match.kinds[: len(kinds)] = bytes(kinds)
     driver = Driver(app, random_choice(rng.Rng(seed)))
@@ -260,6 +258,7 @@ import types  # noqa: E402
 from hal import keys as keysmod  # noqa: E402
 from play import ui as uimod  # noqa: E402
 from tests.flow_driver import new_game_script  # noqa: E402
+from tests.helpers import machine  # noqa: E402
 from tests.test_hal_board import Event, EventQueue  # noqa: E402
 
 
@@ -379,7 +378,7 @@ def _desktop(kind):
 
 
 def _mouse(hw, monkeypatch):
-    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop_window.py)."""
+    """The simulator's window on a touchscreen board: a mouse click is a tap (hal/desktop/window.py)."""
     pygame.display.init()
     pygame.display.set_mode((8, 8))
     pygame.event.clear()
@@ -414,8 +413,7 @@ def handoff(scheme, presses, monkeypatch, until=3000):
     """Two humans: the hand-off before the first turn, answered by ``presses`` ((down ms, up ms)
     after it was drawn, up None: held on) in ``scheme``'s input; the ms after the drawing when the
     turn came, or None."""
-    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3)  # (A: the first game's legend)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3)  # (A: the first game's legend)
     state = {}
     inner = hw.screen.show
 
@@ -472,8 +470,6 @@ def test_a_key_held_through_the_hand_off_must_be_let_go_and_pressed_again(scheme
 
 
 def test_a_hand_off_is_hushed_in_the_mock_too_and_other_messages_are_not():
-    hw = mock.Hardware(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3)
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine(new_game_script([mt.HUMAN, mt.HUMAN]) + " A", seed=3, run=True)
     assert hw.buttons.hushes == 1  # the hand-off, not the setup's menus
     assert hw.now >= uimod.SEEN_MS

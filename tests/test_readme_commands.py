@@ -22,7 +22,7 @@ ROOT = conftest.ROOT
 CP = os.environ.get("LAMA_CIRCUITPYTHON")
 
 PYPORTAL = (
-    "python -m hal.desktop --board pyportal --headless --fast --no-save --seed 1 --screenshot shots"
+    "python desktop.py --board pyportal --headless --fast --no-save --seed 1 --screenshot shots"
     ' --script "tap:40,30 tap:40,110"'
 )
 # README's command -> what the test runs (None: not run, with the reason in SKIP).
@@ -33,7 +33,7 @@ SHORT = {
     "tools/play --help": "tools/play --help",
     "tools/play --list-boards": "tools/play --list-boards",
     "tools/play --board clue": "tools/play --board clue --headless --fast --no-save --script a",
-    "python -m hal.desktop --board NAME --headless --fast": "python -m hal.desktop --board clue --headless --fast",
+    "python desktop.py --board NAME --headless --fast": "python desktop.py --board clue --headless --fast",
     PYPORTAL: PYPORTAL.replace("shots", "{shots}"),
     "python tools/screenshots.py": "python tools/screenshots.py --size 160x128 --out {shots}",
     "python tools/layoutcheck.py": "python tools/layoutcheck.py --sizes 160x128",
@@ -50,7 +50,7 @@ SHORT = {
     "tools/bench.py --startup": "tools/bench.py --help",
     "tools/bundle": "tools/bundle --help",
     "tools/bundle --py": "tools/bundle --help",
-    "python -m hal.desktop": "python -m hal.desktop --headless --fast --no-save --seed 1 --script A",
+    "python desktop.py": "python desktop.py --headless --fast --no-save --seed 1 --script A",
     "tools/deploy": "tools/deploy --help",
     "tools/deploy /media/$USER/CIRCUITPY --mpy-cross ~/Downloads/mpy-cross-10.2.1": "tools/deploy --help",
     "tools/libs": "tools/libs --help",

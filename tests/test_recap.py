@@ -15,11 +15,11 @@ import pytest
 
 from engine import bots, cards, game, history, rng
 from hal import mock
-from play import app as appmod
 from play import match as mt
 from play import recap
 from play import view as v
 from tests.flow_driver import Driver, new_game_script
+from tests.helpers import machine
 
 
 # ---- the engine's interface ---------------------------------------------------------------------
@@ -228,8 +228,7 @@ PRESSES = ["A"] * 40 + ["Right"] * 12 + ["Left"] * 5 + ["Down"] * 12 + ["Up"] * 
 def test_monkey_every_recap_and_log_line_is_what_happened_and_no_card_a_seat_could_not_see(
     monkeypatch, kinds, variant, speed, seed
 ):
-    hw = mock.Hardware(new_game_script(kinds, variant=variant), seed=seed, keep=False)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script(kinds, variant=variant), seed=seed, keep=False)
     app.setup_match.speed = speed
     truth = Truth(monkeypatch, lambda: [app.match.name(q) for q in range(app.match.players)])
     check = Checker(app, truth)
@@ -258,8 +257,7 @@ def test_monkey_every_recap_and_log_line_is_what_happened_and_no_card_a_seat_cou
 def test_whole_games_every_recap_is_checked_and_the_round_logs_at_each_summary(monkeypatch):
     # Three humans through whole games (tests/flow_driver.py's player), the log opened at every
     # round's summary (Start, read every page with Right, A back, then A to the scores).
-    hw = mock.Hardware(new_game_script([mt.HUMAN] * 3 + [2, 2]), seed=8, keep=False)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN] * 3 + [2, 2]), seed=8, keep=False)
     truth = Truth(monkeypatch, lambda: [app.match.name(q) for q in range(app.match.players)])
     check = Checker(app, truth)
     inner = hw.screen.show
@@ -290,8 +288,7 @@ def test_whole_games_every_recap_is_checked_and_the_round_logs_at_each_summary(m
 
 # ---- when the recap comes -----------------------------------------------------------------------
 def _titles(kinds, speed, recap_setting=0, presses=1500, seed=5):
-    hw = mock.Hardware(new_game_script(kinds), seed=seed)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script(kinds), seed=seed)
     app.setup_match.speed = speed
     app.setup_match.recap = recap_setting
     driver = Driver(app, lambda g, legal: legal[0], presses, None)
@@ -326,8 +323,7 @@ def test_the_log_turns_its_pages_both_ways_and_a_goes_on():
     m = mt.Match()
     m.players = 6
     m.game = g
-    hw = mock.Hardware("Down Down Right Up Left" + " Right" * 7 + " A")
-    app = appmod.App(hw)
+    hw, app = machine("Down Down Right Up Left" + " Right" * 7 + " A")
     app.match = m
     recap.log(app, g.current_player)  # returns on the A
     firsts = [int(re.search(r" (\d+)-\d+/40$", s[0]).group(1)) for s in hw.screen.screens]

@@ -10,9 +10,9 @@ import pytest
 
 from engine import bots, rng
 from hal import filestore, mock, nvmesp, nvmlog, nvmstore, saves
-from play import app as appmod
 from play import match as mt
 from tests.flow_driver import Driver, new_game_script
+from tests.helpers import machine
 
 
 class Flaky(mock.Storage):
@@ -40,9 +40,7 @@ def _games(storage, games=6, seed=1):
     each after a power-up; the "Not saved" messages shown."""
     said = 0
     for k in range(games):
-        hw = mock.Hardware(new_game_script([mt.HUMAN, 2, 2, 2]) if k == 0 else "A A", seed=seed + k)
-        hw.storage = storage
-        app = appmod.App(hw)
+        hw, app = machine(new_game_script([mt.HUMAN, 2, 2, 2]) if k == 0 else "A A", seed=seed + k, storage=storage)
         pick = rng.Rng(seed + k)
 
         def choose(g, legal, pick=pick):
@@ -133,10 +131,8 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before(board):
     for k in range(3):
         store = nvmstore.NvmStore(nvm)
         store.save(b"not a game save %d" % k)  # a valid store record the engine refuses
-        hw = mock.Hardware("A", seed=k)
-        hw.storage = nvmesp.store(nvm) if board == "esp32" else nvmstore.NvmStore(nvm)
-        with pytest.raises(mock.Done):
-            appmod.App(hw).run()
+        storage = nvmesp.store(nvm) if board == "esp32" else nvmstore.NvmStore(nvm)
+        hw, _ = machine("A", seed=k, storage=storage, run=True)
         shown.append(" ".join(" ".join(hw.screen.screens[0]).split()))
     assert all(s.startswith("= Save not loaded") and "Kept as nvm aside" in s for s in shown)
     assert "gone" not in shown[0] and "gone" not in shown[1] and "the one kept before is gone" in shown[2]
@@ -198,9 +194,6 @@ def test_a_failed_save_is_said_in_words_never_an_error_number(code, capsys):
 def test_a_save_file_the_flow_cannot_read_is_said_in_words(tmp_path):
     # A folder where the save file goes: the board's file store says so without a number.
     (tmp_path / "lama.sav").mkdir()
-    hw = mock.Hardware("A")
-    hw.storage = filestore.FileStore(str(tmp_path / "lama.sav"))
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", storage=filestore.FileStore(str(tmp_path / "lama.sav")), run=True)
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert "Can't read the save (is a directory)" in text and (tmp_path / "lama.sav").is_dir()

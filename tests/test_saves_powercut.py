@@ -12,6 +12,7 @@ import pytest
 from engine import codec, rng
 from hal import filestore, nvmlog, nvmstore, saves
 from play import match as mt
+from tests.helpers import machine
 from tools import nvmflash as nf
 
 COUNTS = {}  # figures for the report, filled by the tests below
@@ -528,21 +529,17 @@ class _CutAt(nf.Flash):
 )
 def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_game_saves(pages, extra, first):
     from hal import mock
-    from play import app as appmod
     from tests.flow_driver import Driver, new_game_script, random_choice
 
     nvm = _CutAt(8192, "samd51")
     nvm.at = (6, pages, extra)
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 2, 2, 2]), seed=4)
-    hw.storage = nvmstore.NvmStore(nvm)
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, 2, 2, 2]), seed=4, storage=nvmstore.NvmStore(nvm))
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(2)), 400)
     with pytest.raises(nf.PowerCut):
         app.run()
     assert nvm.writes == 6
     # Power back on.
-    hw = mock.Hardware("", seed=5)
-    hw.storage = nvmstore.NvmStore(nvm)
+    hw, app = machine("", seed=5, storage=nvmstore.NvmStore(nvm))
     written = []
     real_save = hw.storage.save
 
@@ -552,7 +549,6 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
             written.append(bytes(data))
 
     hw.storage.save = save
-    app = appmod.App(hw)
     driver = Driver(app, random_choice(rng.Rng(3)), 60, "New game")
     hw.buttons.feed = driver
     with pytest.raises(mock.Done):

@@ -15,9 +15,9 @@ import pytest
 import hal
 from engine import game, rng
 from hal import boards, mock
-from play import app as appmod
 from play import match as mt
 from play import view as v
+from tests.helpers import machine
 
 KINDS = mt.KINDS.split("|")
 
@@ -149,8 +149,7 @@ class Player:
 
 def play_board(name, kinds, seed=1, choose_seed=2, visit_menu=True):
     """A whole game on board ``name`` with its inputs alone; (hw, app, player)."""
-    hw = mock.Hardware("", seed=seed, board=name)
-    app = appmod.App(hw)
+    hw, app = machine("", seed=seed, board=name)
     player = Player(app, Keys(boards.get(name)), kinds, _random(choose_seed), visit_menu)
     hw.buttons.feed = player
     try:
@@ -247,10 +246,7 @@ def test_a_script_word_the_board_cannot_give_is_refused():
 
 def run_script(name, script):
     """The screens of ``script`` on board ``name`` (until it runs out)."""
-    hw = mock.Hardware(script, board=name)
-    hw.app = appmod.App(hw)
-    with pytest.raises(mock.Done):
-        hw.app.run()
+    hw, hw.app = machine(script, run=True, board=name)  # (the App on hw: the tests look at its match)
     return hw
 
 
@@ -302,8 +298,7 @@ def test_the_hand_off_needs_act_or_a_tap():
     ):
         screens = []
         for presses in (script + " " + ignored, script + " " + ignored + " " + ok):
-            hw = mock.Hardware(presses, board=name)
-            app = appmod.App(hw)
+            hw, app = machine(presses, board=name)
             app.setup_match.players = 2
             app.setup_match.kinds[1] = mt.HUMAN
             with pytest.raises(mock.Done):
@@ -322,7 +317,7 @@ def _desktop(args, timeout=120):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     return subprocess.run(
-        [sys.executable, "-m", "hal.desktop"] + args, cwd=root, capture_output=True, text=True, timeout=timeout, env=env
+        [sys.executable, "desktop.py"] + args, cwd=root, capture_output=True, text=True, timeout=timeout, env=env
     )
 
 
@@ -442,7 +437,8 @@ def test_the_mouse_is_the_touchscreen_and_a_scripted_tap_finds_its_target():
 
 
 def test_the_terminal_takes_a_boards_keys_upper_case_held():
-    from hal import desktop_keys, desktop_terminal
+    from hal.desktop import keys as desktop_keys
+    from hal.desktop import terminal as desktop_terminal
 
     keys, escapes = desktop_keys.terminal_table(boards.get("funhouse"))
     assert desktop_terminal.decode_keys("sS\x1b[A\x1b[Bq", keys, escapes) == [
@@ -459,8 +455,7 @@ def test_the_terminal_takes_a_boards_keys_upper_case_held():
 @pytest.mark.parametrize("name", ["pybadge", "funhouse", "clue", "pyportal"])
 def test_every_title_screen_opens_and_closes_with_the_boards_inputs(name):
     # Rules (every page), the three settings, Statistics and About, and back to the title each time.
-    hw = mock.Hardware("", board=name)
-    app = appmod.App(hw)
+    hw, app = machine("", board=name)
     keys = Keys(boards.get(name))
     player = Player(app, keys, [0, 2], _random(1))
     todo = ["Rules", "Speed", "Lights", "Sound", "Statistics", "About"]

@@ -10,10 +10,10 @@ import pytest
 
 from engine import bots, codec, rng
 from hal import mock
-from play import app as appmod
 from play import match as mt
 from play import stats
 from tests.flow_driver import Driver, new_game_script
+from tests.helpers import machine
 from tools import bench
 
 
@@ -26,9 +26,7 @@ def _play_games(kinds, games=1, seed=1, storage=None):
     for k in range(games):
         # The setup keeps the last game's seats: after the first, New game and Start (tools/bench.py).
         script = new_game_script(kinds) if k == 0 and fresh else "A A"
-        hw = mock.Hardware(script, seed=seed + 10 * k, keep=False)
-        hw.storage = storage
-        app = appmod.App(hw)
+        hw, app = machine(script, seed=seed + 10 * k, keep=False, storage=storage)
         pick = rng.Rng(seed + k)
         driver = Driver(app, lambda g, legal: bots.choose(g, g.current_player, bots.NORMAL, pick), 20000, None)
 
@@ -82,10 +80,7 @@ def test_each_finished_game_counts_once_for_every_human_name_and_bots_not_at_all
 def test_the_record_is_the_same_after_a_restart_and_a_finished_save_is_not_counted_twice():
     storage, matches = _play_games([mt.HUMAN, 2], games=1, seed=5)
     before = storage.stats
-    hw = mock.Hardware("A", keep=False)  # a restart: the finished game's save is loaded again
-    hw.storage = storage
-    with pytest.raises(mock.Done):
-        appmod.App(hw).run()
+    hw, _ = machine("A", keep=False, storage=storage, run=True)  # a restart: the finished game's save is loaded again
     assert storage.stats == before and _figures(before) == _expected(matches)
 
 
@@ -100,18 +95,14 @@ def test_a_power_cut_between_the_game_s_last_save_and_its_statistics_counts_it_a
 
     monkeypatch.setattr(mock.Storage, "save", cut)
     storage = mock.Storage()
-    hw = mock.Hardware(new_game_script([mt.HUMAN, 2]), seed=6, keep=False)
-    hw.storage = storage
-    app = appmod.App(hw)
+    hw, app = machine(new_game_script([mt.HUMAN, 2]), seed=6, keep=False, storage=storage)
     pick = rng.Rng(6)
     hw.buttons.feed = Driver(app, lambda g, legal: bots.choose(g, g.current_player, bots.NORMAL, pick), 20000, None)
     with pytest.raises(mock.Done):
         app.run()
     assert storage.stats is None and mt.Match.from_bytes(storage.data).where == mt.FINISHED
     monkeypatch.setattr(mock.Storage, "save", real)
-    hw = mock.Hardware("", keep=False)
-    hw.storage = storage
-    app = appmod.App(hw)
+    hw, app = machine("", keep=False, storage=storage)
     with pytest.raises(mock.Done):
         app.run()
     assert _figures(storage.stats) == _expected([app.match])
@@ -119,9 +110,7 @@ def test_a_power_cut_between_the_game_s_last_save_and_its_statistics_counts_it_a
 
 def _title_statistics(storage, screens=6):
     """The title's Statistics chosen, then A on every screen (a few): the hardware, screens kept."""
-    hw = mock.Hardware()
-    hw.storage = storage
-    app = appmod.App(hw)
+    hw, app = machine(storage=storage)
     hw.buttons.feed = Driver(app, None, screens, "Statistics")
     with pytest.raises(mock.Done):
         app.run()
@@ -181,9 +170,7 @@ def test_a_damaged_record_is_kept_aside_with_a_message_and_the_next_game_starts_
 def test_a_full_flash_says_the_statistics_were_not_saved_and_the_game_ends_as_ever():
     storage, _ = _play_games([mt.HUMAN, 2], games=1, seed=3)
     storage.full = True
-    hw = mock.Hardware("A A", seed=9)
-    hw.storage = storage
-    app = appmod.App(hw)
+    hw, app = machine("A A", seed=9, storage=storage)
     pick = rng.Rng(9)
     hw.buttons.feed = Driver(app, lambda g, legal: bots.choose(g, g.current_player, bots.NORMAL, pick), 20000, None)
     with pytest.raises(mock.Done):

@@ -20,9 +20,9 @@ import pytest  # noqa: E402
 
 import hal  # noqa: E402
 from hal import boards, keys, mock, render  # noqa: E402
-from play import app as appmod  # noqa: E402
 from play import match as mt  # noqa: E402
 from play import view as v  # noqa: E402
+from tests.helpers import machine
 from tests.test_hal_render import where  # noqa: E402
 from tests.test_schemes import Keys, Player, _random  # noqa: E402
 
@@ -195,9 +195,8 @@ def test_every_piece_of_every_kind_of_screen_answers_a_tap_on_itself(name):
     profile = boards.get(name)
     seen = {}
     for seed in range(1, 12):
-        hw = mock.Hardware("", seed=seed, board=name)
+        hw, app = machine("", seed=seed, board=name)
         hw.screen = render.Screen(Display(profile.size))
-        app = appmod.App(hw)
         app.setup_match.speed = 3  # Instant
         app.setup_match.recap = 1  # "Since your turn" at every turn
         player = Visitor(app, name, [mt.HUMAN, mt.HUMAN, 2], seed)
@@ -235,10 +234,9 @@ def test_back_menu_and_act_in_the_footer_do_what_they_say(name):
     # The case: "Back: resume" in the game menu and "Back" on New game were drawn in the
     # footer's right half, which answered as the menu: a tap on them did nothing.
     profile = boards.get(name)
-    hw = mock.Hardware("", seed=1, board=name)
+    hw, app = machine("", seed=1, board=name)
     hw.screen = render.Screen(Display(profile.size))
     hw.buttons.hit = hw.screen.hit  # taps at pixels, found as a board finds them
-    app = appmod.App(hw)
     app.setup_match.speed = 3
     app.setup_match.kinds[1] = mt.HUMAN  # two humans: a hand-off
     steps = []

@@ -19,7 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "play", "hal")  # the game's packages, all of them on the board...
-DESKTOP_ONLY = ("mock.py", "script.py")  # ...but these hal modules, and the desktop's (hal/desktop*.py)
+DESKTOP_ONLY = ("mock.py", "script.py")  # ...but these hal modules, and the desktop's (hal/desktop/)
 AS_SOURCE = ("code.py", "boot.py")  # CircuitPython runs these two by name, as .py
 CROSS_HELP = (
     "get the mpy-cross of your CircuitPython release from the CircuitPython downloads "

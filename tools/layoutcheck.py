@@ -27,10 +27,10 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hal.desktop_venv import again  # noqa: E402
+from hal.desktop.venv import again  # noqa: E402
 
 if __name__ == "__main__":
-    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop/venv.py)
 
 SIZES = ((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))
 

@@ -11,7 +11,7 @@ with the board's renderer (hal/render.py, laid out by hal/renderbuild.py for the
 * CircuitPython 10.2.1 with its real displayio C code (``10.2.1-displayio``, see tools/cpboard.py)
   runs the drive tools/deploy writes and draws each frame with ``displayrender.render``, as a
   display's refresh does (the built-in font is the C build's ``terminalio.FONT``);
-* the desktop simulator's display (hal/desktop.py: Blinka displayio and its PyGameDisplay, the
+* the desktop simulator's display (hal/desktop/: Blinka displayio and its PyGameDisplay, the
   font from Blinka's ter-u12n.bdf) draws the same, and its RGB888 pixels are taken back to the
   RGB565 its fill made (PyGameDisplay widens each channel as ``v * 255 / 31``: one to one).
 
@@ -29,10 +29,10 @@ import tempfile
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hal.desktop_venv import again  # noqa: E402
+from hal.desktop.venv import again  # noqa: E402
 
 if __name__ == "__main__":
-    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop/venv.py)
 
 from engine import game, rng  # noqa: E402
 from hal import mock  # noqa: E402

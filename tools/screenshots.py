@@ -23,10 +23,10 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hal.desktop_venv import again  # noqa: E402
+from hal.desktop.venv import again  # noqa: E402
 
 if __name__ == "__main__":
-    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
+    again(sys.argv)  # in any shell: run again by the project's .venv (hal/desktop/venv.py)
 
 from engine import game, rng  # noqa: E402
 from hal import desktop, mock  # noqa: E402

@@ -1,11 +1,12 @@
 """A desktop program started by a shell's own Python (no pygame, no Blinka there) runs itself again
 under the project's ``.venv/bin/python`` (made by ``tools/play`` or ``tools/test``), once: so
-``python tools/screenshots.py`` or ``python -m hal.desktop`` work as the README writes them."""
+``python tools/screenshots.py`` or ``python desktop.py`` work as the README writes them."""
 
 import os
 import sys
 
-VENV = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".venv")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # (hal/desktop/venv.py)
+VENV = os.path.join(ROOT, ".venv")
 
 
 def again(argv):

@@ -1,8 +1,8 @@
-"""The simulator in a terminal: each View printed as text (play.textview), keys read from stdin.
+"""The simulator in a terminal: each View printed as text (hal/textview.py), keys read from stdin.
 
 A tty goes into cbreak mode and its keys are presses made when they are read; a pipe's are a
 script (taken one a press, never dropped). The keys: the PyBadge's (:data:`TERMINAL_KEYS`, the
-arrows), or with ``--board`` that board's (hal/desktop_keys.py).
+arrows), or with ``--board`` that board's (hal/desktop/keys.py).
 """
 
 import os
@@ -10,7 +10,7 @@ import select
 import sys
 
 import hal
-from hal import desktop_window
+from hal.desktop import window as desktop_window
 
 TERMINAL_KEYS = {
     "w": hal.UP,
@@ -42,7 +42,7 @@ ESCAPES = {
 def decode_keys(text, keys=None, escapes=None):
     """Button bits of the characters typed (escape sequences for the arrows); -1 for quit.
 
-    ``keys`` / ``escapes``: a board's characters and arrows (hal/desktop_keys.py's
+    ``keys`` / ``escapes``: a board's characters and arrows (hal/desktop/keys.py's
     ``terminal_table``: upper case is a long press); default the PyBadge's :data:`TERMINAL_KEYS`."""
     if escapes is None:
         escapes = ESCAPES
@@ -177,7 +177,7 @@ class TextScreen:
         self.buttons = None  # hal.keys.Buttons: told the moment a screen is printed (``mark``)
 
     def show(self, view):
-        from play import textview
+        from hal import textview
 
         self.view = view
         self.count += 1

@@ -10,7 +10,7 @@ level; screenshots hold the screen only).
 import os
 
 import hal
-from hal import desktop_keys
+from hal.desktop import keys as desktop_keys
 
 SIZE = (160, 128)
 LIGHTS_H = 14  # the strip of lights under the screen in the window, in board pixels
@@ -38,7 +38,7 @@ def pygame_keymap(pygame):
 
 
 def board_keymap(pygame, profile):
-    """pygame key -> (short, long) logical bits of board ``profile``'s keys (hal/desktop_keys.py's
+    """pygame key -> (short, long) logical bits of board ``profile``'s keys (hal/desktop/keys.py's
     ``board_keys``: held ``hal.keys.LONG_MS``, a key of a long press gives it)."""
     arrows = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
     out = {}

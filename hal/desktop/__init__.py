@@ -1,23 +1,26 @@
 """The desktop simulator: the board's screen in a window (or a terminal), keys as buttons.
 
-    python -m hal.desktop                    # a window, scaled up to fit the screen (4x at most)
-    python -m hal.desktop --terminal         # text screens, keys from stdin (no pygame window)
-    python -m hal.desktop --list-boards      # the boards it plays, one name a line
-    python -m hal.desktop --board clue       # a CLUE: its 240x240 screen, its two buttons
-    python -m hal.desktop --screenshot shots --script "A A Down A"   # PNGs of every screen
-    python -m hal.desktop --board pyportal --headless --screenshot shots --script "tap:60,40"
+    python desktop.py                    # a window, scaled up to fit the screen (4x at most)
+    python desktop.py --terminal         # text screens, keys from stdin (no pygame window)
+    python desktop.py --list-boards      # the boards it plays, one name a line
+    python desktop.py --board clue       # a CLUE: its 240x240 screen, its two buttons
+    python desktop.py --screenshot shots --script "A A Down A"   # PNGs of every screen
+    python desktop.py --board pyportal --headless --screenshot shots --script "tap:60,40"
 
-This module is the command line; the parts have a module each: the window and screenshots
-(hal/desktop_window.py), the terminal (hal/desktop_terminal.py), the buttons, scripts and a
-board's keys on the keyboard (hal/desktop_keys.py), the clock, lights and ``hw``
-(hal/desktop_hw.py), the saves (hal/desktop_store.py).
+The program's entry is the project's top-level desktop.py (as code.py is a board's): it hands
+:func:`main` the program to run, ``play.app.run``, so that the hardware imports nothing of the
+program but its View. This module is the command line; the parts have a module each: the window and screenshots
+(hal/desktop/window.py), the terminal (hal/desktop/terminal.py), the buttons, scripts and a
+board's keys on the keyboard (hal/desktop/keys.py), the clock, lights and ``hw``
+(hal/desktop/hw.py), the saves (hal/desktop/store.py); and what runs a desktop program again
+under the project's .venv (hal/desktop/venv.py). None of them goes to a board (tools/drive.py).
 
 The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
 the same hal/render.py as the board, at the board's size, scaled up for the window;
 under it a strip shows the board's NeoPixels (``hw.lights``: the colour,
 dimmed by the level; screenshots hold the screen only). The terminal shows no
 lights, and the desktop makes no sound (``hw.sound`` does nothing).
-``--terminal`` prints each View as text (play.textview) and reads single
+``--terminal`` prints each View as text (hal/textview.py) and reads single
 keys from stdin (a tty in cbreak mode, or a pipe). ``--script`` feeds
 button presses first (hal/script.py: names as in hal.NAMES, case-insensitive; with
 ``--board`` the board's own key names, ``hold:KEY``, and ``tap:X,Y`` on a touchscreen), then
@@ -35,26 +38,21 @@ honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
 board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
 ``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/renderbuild.py
 lays the screen out for it); ``--fast`` simulates time (the bots' pauses
-take none, for demos and tests). Then ``play.app.run(hw)``.
+take none, for demos and tests). Then ``run(hw)``: the program desktop.py gives.
 """
 
 import argparse
 import os
 import sys
 
-if __name__ == "__main__":  # in any shell: run again by the project's .venv (hal/desktop_venv.py)
-    from hal.desktop_venv import again
-
-    again(["-m", "hal.desktop"] + sys.argv[1:])
-
-import hal  # noqa: E402
+import hal
 
 # The parts, by the names the tests and tools have used since they were all here.
-from hal.desktop_hw import Clock, Hardware, Lights, Sound  # noqa: E402, F401
-from hal.desktop_keys import Buttons, Quit  # noqa: E402, F401
-from hal.desktop_store import MemoryStore, default_save_path, make_storage  # noqa: E402, F401
-from hal.desktop_terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: E402, F401
-from hal.desktop_window import (  # noqa: E402, F401
+from hal.desktop.hw import Clock, Hardware, Lights, Sound  # noqa: F401
+from hal.desktop.keys import Buttons, Quit  # noqa: F401
+from hal.desktop.store import MemoryStore, default_save_path, make_storage  # noqa: F401
+from hal.desktop.terminal import TerminalInput, TextScreen, decode_keys, terminal_source  # noqa: F401
+from hal.desktop.window import (  # noqa: F401
     MAX_WINDOW,
     SIZE,
     DisplayScreen,
@@ -65,7 +63,7 @@ from hal.desktop_window import (  # noqa: E402, F401
     pygame_source,
     window_size,
 )
-from hal.filestore import FileStore  # noqa: E402, F401
+from hal.filestore import FileStore  # noqa: F401
 
 # (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (
@@ -89,8 +87,8 @@ def board(name):
 
 
 def display_size(text):
-    """``--size``: "320x240" -> (320, 240) (hal/desktop_window.py's limits)."""
-    from hal import desktop_window
+    """``--size``: "320x240" -> (320, 240) (hal/desktop/window.py's limits)."""
+    from hal.desktop import window as desktop_window
 
     try:
         return desktop_window.display_size(text)
@@ -100,7 +98,7 @@ def display_size(text):
 
 def build(args, stdin=None, stdout=None):
     """(hw, cleanup) for parsed ``args``."""
-    from hal import desktop_keys
+    from hal.desktop import keys as desktop_keys
 
     notices = []
     profile = args.board
@@ -137,7 +135,7 @@ def build(args, stdin=None, stdout=None):
         if profile is not None:
             import pygame
 
-            from hal import desktop_window
+            from hal.desktop import window as desktop_window
 
             keys = desktop_window.board_keymap(pygame, profile)
         touch = screen if profile is not None and profile.has & hal.TAP else None
@@ -191,7 +189,7 @@ def scale_arg(text):
 
 def parser():
     # tools/play sets LAMA_PROG: the usage names the command the user typed.
-    prog = os.environ.get("LAMA_PROG") or "python -m hal.desktop"
+    prog = os.environ.get("LAMA_PROG") or "python desktop.py"
     p = argparse.ArgumentParser(prog=prog, description="L.A.M.A. Kadabra on the desktop.")
     p.add_argument(
         "--scale",
@@ -230,7 +228,9 @@ def has_screen(environ=os.environ, platform=sys.platform):
     return True  # Windows, macOS: a desktop is there
 
 
-def main(argv=None, stdin=None, stdout=None):
+def main(run, argv=None, stdin=None, stdout=None):
+    """The desktop program: the command line ``argv`` (default: sys.argv's) read, the hardware
+    opened, then ``run(hw)`` (desktop.py gives ``play.app.run``); returns the exit status."""
     p = parser()
     args = p.parse_args(argv)
     out = stdout or sys.stdout
@@ -263,7 +263,7 @@ def main(argv=None, stdin=None, stdout=None):
     args.live = args.stay or not (args.script or args.headless and not args.terminal)
     if args.live:
         if args.board is not None:
-            from hal import desktop_keys
+            from hal.desktop import keys as desktop_keys
 
             help_text = desktop_keys.board_help(args.board, not args.terminal and args.board.has & hal.TAP)
         else:
@@ -274,9 +274,7 @@ def main(argv=None, stdin=None, stdout=None):
     stopped = on_signals()
     code = 0
     try:
-        from play import app
-
-        app.run(hw)
+        run(hw)
     except Stopped as e:
         code = 128 + e.args[0]  # (as a shell reports a program a signal ended)
     except (Quit, KeyboardInterrupt):
@@ -323,7 +321,3 @@ def _shots(hw):
     screen = hw.screen
     shots = getattr(screen, "shots", None) or getattr(getattr(screen, "drawn", None), "shots", None)
     return shots.count if shots is not None else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,48 @@
+"""A View as text lines: what the mock HAL records, the terminal and a board's console print.
+
+The text view of the hardware that shows text (hal/console.py, hal/mock.py, the desktop's
+terminal), as hal/render.py is the displayio one: it reads play's View and nothing else of play.
+Its own module: the board draws with displayio and imports this only when it has no display.
+The table's text lines are play's (play/textview.py fills them from the table's fields).
+"""
+
+from play.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, label
+
+# The game's own glyphs (characters 1..8: play/view.py) as the text shows them: the
+# card icons as Unicode shapes, the rest in words ("3 white 1 black", "6 cards").
+WORDS = ("\u25cb", "\u25a1", "\u2606", "llama", " white", " black", " magic", " cards")
+
+
+def plain(text):
+    """``text`` with the game's glyphs as :data:`WORDS` say."""
+    for i in range(len(WORDS)):
+        text = text.replace(chr(i + 1), WORDS[i])
+    return text
+
+
+def item_name(code):
+    """The label of a row item: a card's name (its icon as a shape), or an action's short name."""
+    return plain(label(code)) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
+
+
+def text(view):
+    """The view as text lines: what the mock HAL records and the terminal prints.
+
+    Marks:
+    ``>`` the cursor line; cards as ``[4☆]`` when playable, `` 4☆ `` when
+    not, ``<...>`` around the card under the cursor.
+    """
+    out = ["= " + plain(view.title)]
+    for i in range(LINES):
+        if view.lines[i] or i == view.line_cursor:
+            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i]))
+    if view.ncards:
+        row = []
+        for i in range(view.ncards):
+            name = item_name(view.cards[i])
+            name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
+            row.append("<" + name + ">" if i == view.card_cursor else name)
+        out.append("  " + " ".join(row))
+    if view.footer:
+        out.append("- " + plain(view.footer))
+    return out
