@@ -292,8 +292,10 @@ def test_the_quit_question_on_touch_quits_only_on_its_footer_act(elsewhere):
     # The turn asks "Quit this round?" after Quit: a tap anywhere used to mean yes (a finger
     # resting on a card quit the round). Now only the footer's "tap: quit" is yes; a tap on a
     # card, or "Back: no", is no; a tap on nothing leaves the question asked.
+    from play import app as appmod
+
     quits = []
-    hw = mock.Hardware("", seed=1, board="pyportal")
+    hw = mock.Hardware("", seed=1, board="pyportal")  # (its screen set before the program starts)
     hw.screen = render.Screen(Display((320, 240)))
     hw.buttons.hit = hw.screen.hit
     app = appmod.App(hw)
