@@ -400,6 +400,7 @@ def _mouse(hw, monkeypatch):
 SCHEMES = {
     "mouse": _mouse,
     "pybadge": _keypad("pybadge", 1),  # A, a key of its own
+    "pygamer": _keypad("pygamer", 1),  # A on its shift register (the stick moves only: hal/joystick.py)
     "clue": _keypad("clue", 1),  # the actor: A, held START (a press on release)
     "funhouse": _keypad("funhouse", 1),  # Sel: A, held B+START
     "pyportal": _touch,
@@ -452,7 +453,7 @@ TOO_SOON = [0, 15, 45, 100, 210, 300, 390]
 @pytest.mark.parametrize("scheme", sorted(SCHEMES))
 def test_a_hand_off_ignores_presses_begun_before_it_was_seen_and_answers_one_after(scheme, monkeypatch):
     assert uimod.SEEN_MS == 400
-    for t in TOO_SOON + ([399] if scheme in ("keys", "pybadge", "clue", "funhouse") else []):
+    for t in TOO_SOON + ([399] if scheme in ("keys", "pybadge", "pygamer", "clue", "funhouse") else []):
         assert handoff(scheme, [(t, t + 60)], monkeypatch) is None, t  # a quick second tap: never
     for t in (405, 450, 1000):
         turn = handoff(scheme, [(t, t + 60)], monkeypatch)
@@ -461,7 +462,7 @@ def test_a_hand_off_ignores_presses_begun_before_it_was_seen_and_answers_one_aft
     assert handoff(scheme, [(300, 500)], monkeypatch) is None
 
 
-@pytest.mark.parametrize("scheme", ["pybadge", "clue", "funhouse", "pyportal", "keys", "window"])
+@pytest.mark.parametrize("scheme", ["pybadge", "pygamer", "clue", "funhouse", "pyportal", "keys", "window"])
 def test_a_key_held_through_the_hand_off_must_be_let_go_and_pressed_again(scheme, monkeypatch):
     assert handoff(scheme, [(0, 700)], monkeypatch) is None  # held from the drawing, let go at 700
     assert handoff(scheme, [(0, None)], monkeypatch) is None  # held on
