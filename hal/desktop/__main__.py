@@ -1,6 +1,11 @@
-"""``python -m hal.desktop``: the simulator's entry is the top-level desktop.py now (as code.py is the
-board's: hal imports nothing of the program but its View), so this only says what to type."""
+"""``python -m hal.desktop``, as older notes and scripts type it: runs the top-level desktop.py,
+the simulator's entry (as code.py is the board's), with the same arguments. hal imports nothing
+of the program: the entry script hands the program to ``hal.desktop.main``."""
 
+import os
+import runpy
 import sys
 
-sys.exit("The desktop simulator starts with: python desktop.py%s" % "".join(" " + a for a in sys.argv[1:]))
+entry = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "desktop.py")
+sys.argv[0] = entry
+runpy.run_path(entry, run_name="__main__")
