@@ -154,11 +154,13 @@ class Renderer:
     _mover_token: "displayio.TileGrid"
     _mover_sig: "int"
 
-    def __init__(self, width=WIDTH, height=HEIGHT, font=None):
+    more = ""  # the characters beyond ASCII the strip holds, from cell 103 (a language's: hal/glyphs.py)
+
+    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
         # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
         from hal import renderbuild
 
-        renderbuild.build(self, width, height, font)
+        renderbuild.build(self, width, height, font, more)
         del renderbuild
         hal.forget("hal.renderbuild")
         hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
@@ -208,7 +210,8 @@ class Renderer:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
                 hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
-                text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
+                text = view.names[q][:5]  # (padded by hand: CircuitPython's "%-5s" counts bytes, not letters)
+                text = text + " " * (5 - len(text)) + "%3s%4d" % (hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
             tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
@@ -263,9 +266,10 @@ class Renderer:
             return
         self._row_text[r] = text
         n = len(text)
+        m = self.more  # a language's letters, the strip's cells from 103 (below: "?" for what it lacks)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 31  # the strip's cell ("?": none)
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 103 + m.find(text[i]) if text[i] in m else 31
             if row[i] != t:
                 row[i] = t
 
@@ -512,10 +516,10 @@ class Screen:
     motion = True  # play.motion.travel draws its frames here
     text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
-    def __init__(self, display, font=None):
+    def __init__(self, display, font=None, more=""):
         self.display = display
         self.size = (display.width, display.height)
-        self.renderer = Renderer(display.width, display.height, font)
+        self.renderer = Renderer(display.width, display.height, font, more)
         display.root_group = self.renderer.group
         self.view = None  # the View last shown (tests look at it)
         self.count = 0
