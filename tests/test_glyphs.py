@@ -192,3 +192,39 @@ def test_the_c_displayio_with_its_ascii_only_font_draws_the_letters_as_blinka_do
             assert realdisplay.differ(c[size][i], b[size][i], size[0]) == (0, None), (size, views[i][0])
     for i in range(len(views)):
         assert realdisplay.differ(c[sizes[0]][i], plain[sizes[0]][i], 160)[0] > 100
+
+
+def test_the_terminal_screen_writes_utf8_to_a_stream_set_to_another_encoding():
+    import io
+
+    from hal.desktop_terminal import TextScreen
+
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    vw = v.View()
+    vw.title = "Größe «Œuvre» l’été…"
+    vw.line(0, "Ben hat 5 gespielt, Zoé a joué")
+    TextScreen(out, clear=False).show(vw)
+    text = raw.getvalue().decode("utf-8")
+    assert "= Größe «Œuvre» l’été…" in text and "Zoé a joué" in text
+
+
+def test_the_terminal_mode_writes_utf8_whatever_the_locale():
+    # A C locale and an ASCII stdout (PYTHONIOENCODING): the game's own non-ASCII (the card
+    # icons, "4☆") still reaches the terminal, as UTF-8 (it stopped at the first turn before).
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONIOENCODING="ascii", LC_ALL="C", LANG="C")
+    args = ["--terminal", "--fast", "--no-save", "--seed", "3", "--script", "A A A A"]
+    done = subprocess.run(
+        [sys.executable, "-m", "hal.desktop"] + args,
+        cwd=tool.ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    assert "= Round 1" in text and "☆" in text
