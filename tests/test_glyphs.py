@@ -21,9 +21,7 @@ from tools import glyphs as tool  # noqa: E402
 
 # The sets a German and a French text may use (tools/glyphs.py): letters, then the marks.
 SETS = {"de": tool.GERMAN + "„“…", "fr": tool.FRENCH + "«»’…"}
-# What CircuitPython 10.2.1's own builds put in terminalio.FONT beyond ASCII (every character of
-# locale/<language>.po, tools/gen_display_resources.py's sample file; commit bcfcb51).
-FIRMWARE = {"en_US": "", "de_DE": "ÄÜßäöü", "fr": "«»ÀÉàâçèéêëîôûüœ’"}
+FIRMWARE = tool.FIRMWARE  # what 10.2.1's own builds' terminalio.FONT holds beyond ASCII
 
 
 class Subset:
@@ -192,6 +190,26 @@ def test_the_c_displayio_with_its_ascii_only_font_draws_the_letters_as_blinka_do
             assert realdisplay.differ(c[size][i], b[size][i], size[0]) == (0, None), (size, views[i][0])
     for i in range(len(views)):
         assert realdisplay.differ(c[sizes[0]][i], plain[sizes[0]][i], 160)[0] > 100
+    # A German and a French firmware's font (some accents, built as the firmware builds its own):
+    # the same pixels again, for the letters come from the game's table whatever the font has.
+    for lang in ("de_DE", "fr"):
+        f = realdisplay.c_frames(views, sizes[:1], more, tool.firmware_font_code(FIRMWARE[lang]))
+        assert f[sizes[0]] == c[sizes[0]], lang
+
+
+@pytest.mark.skipif(bool(cpboard.missing(cpboard.REAL_DISPLAYIO)), reason=cpboard.missing(cpboard.REAL_DISPLAYIO) or "")
+def test_the_firmware_font_stand_in_is_laid_out_as_a_firmwares():
+    # ASCII where the C build's terminalio.FONT has it, the accents after, get_glyph None for the rest.
+    probe = """
+import terminalio
+t = terminalio.FONT
+print(t.get_glyph(0xe9) is None, FONT.get_glyph(0xe9) is None, FONT.get_glyph(0xd6) is None)
+print(FONT.bitmap.width, FONT.get_glyph(0xc4).tile_index, FONT.get_glyph(0xdf).tile_index)
+print(all(FONT.bitmap[x, y] == t.bitmap[x, y] for x in range(570) for y in range(12)))
+"""
+    code = tool.firmware_font_code(FIRMWARE["de_DE"]) + probe
+    done = cpboard.run(cpboard.REAL_DISPLAYIO, code, "256k", [cpboard.ROOT])
+    assert done.stdout.split() == ["True", "True", "True", "606", "95", "97", "True"], done.stdout + done.stderr
 
 
 def test_the_terminal_screen_writes_utf8_to_a_stream_set_to_another_encoding():

@@ -43,6 +43,9 @@ GERMAN = "ÄÖÜäöüß"
 FRENCH = "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ"
 MARKS = "«»’…„“"
 CHARS = GERMAN + "".join(c for c in FRENCH if c not in GERMAN) + MARKS
+# What CircuitPython 10.2.1's own builds put in terminalio.FONT beyond ASCII: every character of
+# locale/<language>.po, gen_display_resources.py's sample file (tag 10.2.1, commit bcfcb51).
+FIRMWARE = {"en_US": "", "de_DE": "ÄÜßäöü", "fr": "«»ÀÉàâçèéêëîôûüœ’"}
 GLYPH_W = 6
 ROW_H = 12
 MODULE = os.path.join(ROOT, "hal", "glyphs.py")
@@ -122,6 +125,38 @@ def module_text(path=None, chars=CHARS):
 def art(data, k):
     """Glyph ``k`` of ``data`` as 12 lines of '#' and '.' (for the eye and the tests)."""
     return ["".join("#" if data[12 * k + y] & (0x80 >> x) else "." for x in range(GLYPH_W)) for y in range(ROW_H)]
+
+
+# Under 10.2.1-displayio: a firmware's terminalio.FONT with its translation's accents, built as
+# gen_display_resources.py builds one (ASCII and the extra characters, sorted, in 6x12 tiles of
+# one 1-bit Bitmap, from the BDF); FONT is that font (get_glyph None for what it lacks).
+FONT_CODE = """
+import displayio, fontio
+class FirmwareFont:
+    def __init__(self, chars, data):
+        self.chars = chars
+        self.bitmap = b = displayio.Bitmap(6 * len(chars), 12, 2)
+        for k in range(len(chars)):
+            for y in range(12):
+                for x in range(6):
+                    if data[12 * k + y] & (128 >> x):
+                        b[6 * k + x, y] = 1
+    def get_glyph(self, code):
+        k = self.chars.find(chr(code))
+        return None if k < 0 else fontio.Glyph(self.bitmap, k, 6, 12, 0, -2, 6, 0)
+    def get_bounding_box(self):
+        return (6, 12)
+FONT = FirmwareFont(%s, %r)
+"""
+
+
+def firmware_font_code(extra, path=None):
+    """Code for the 10.2.1-displayio build that makes ``FONT``: a font of ASCII and ``extra`` (a
+    firmware's, :data:`FIRMWARE`) laid out as CircuitPython's build lays out terminalio.FONT."""
+    import json
+
+    chars = "".join(sorted(set(bytes(range(32, 127)).decode() + extra)))
+    return FONT_CODE % (json.dumps(chars), table(path, chars))
 
 
 # Under 10.2.1-displayio: what a strip with ``MORE`` costs over English's (its Bitmap, exactly),

@@ -225,7 +225,7 @@ sizes = json.loads(f.readline())
 f.close()
 view = v.View()
 for w, h in sizes:
-    r = render.Renderer(w, h, None, MORE)
+    r = render.Renderer(w, h, FONT, MORE)
     buf = bytearray(w * h * 2)
     out = open("c-%dx%d.bin" % (w, h), "wb")
     f = open("views.json")
@@ -255,9 +255,11 @@ print("drawn")
 """
 
 
-def c_frames(views, sizes, more=""):
+def c_frames(views, sizes, more="", font=""):
     """{(w, h): [RGB565 frame (bytes, little-endian) per View]} drawn by the real displayio
-    (``more``: a language's letters beyond ASCII, hal/render.Renderer's)."""
+    (``more``: a language's letters beyond ASCII, hal/render.Renderer's; ``font``: code that makes
+    ``FONT``, the font it copies ASCII from, e.g. tools/glyphs.firmware_font_code; default the
+    build's terminalio.FONT, ASCII only as an English firmware's)."""
     version = cpboard.REAL_DISPLAYIO
     reason = cpboard.missing(version)
     if reason:
@@ -270,7 +272,7 @@ def c_frames(views, sizes, more=""):
                 f.write(json.dumps(data) + "\n")
         # Room for a frame's buffer in a heap that a long run (--every) fragments.
         heap = "%dk" % (512 + max(w * h for w, h in sizes) * 8 // 1024)
-        code = "MORE = %s\n" % json.dumps(more) + C_DRAW
+        code = "MORE = %s\nFONT = None\n" % json.dumps(more) + font + C_DRAW
         done = cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
         if "drawn" not in done.stdout:
             raise RuntimeError("the real displayio failed:\n" + done.stdout + done.stderr)
