@@ -154,8 +154,6 @@ class Renderer:
     _mover_token: "displayio.TileGrid"
     _mover_sig: "int"
 
-    more = ""  # the characters beyond ASCII the strip holds, from cell 103 (a language's: hal/glyphs.py)
-
     def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
         # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
         from hal import renderbuild
@@ -210,8 +208,8 @@ class Renderer:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
                 hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
-                text = view.names[q][:5]  # (padded by hand: CircuitPython's "%-5s" counts bytes, not letters)
-                text = text + " " * (5 - len(text)) + "%3s%4d" % (hand, view.points[q])
+                # (The name padded by hand: CircuitPython's "%-5s" counts bytes, not letters.)
+                text = (view.names[q] + "     ")[:5] + "%3s%4d" % (hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
             tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
@@ -266,10 +264,10 @@ class Renderer:
             return
         self._row_text[r] = text
         n = len(text)
-        m = self.more  # a language's letters, the strip's cells from 103 (below: "?" for what it lacks)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 103 + m.find(text[i]) if text[i] in m else 31
+            # The strip's cell: ASCII, the game's glyphs, a language's letters (``more[k]``: 103 + k), else "?".
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else (self.more.find(text[i]) + 1 or -71) + 102
             if row[i] != t:
                 row[i] = t
 

@@ -190,11 +190,12 @@ def font_strip(font=None, more=""):
             if data[i] & (16 >> x):
                 strip[(95 + i // 8) * A.GLYPH_W + x, 2 + i % 8] = 1
     # A language's letters (``more``) in the cells from 103, always from the game's own table
-    # (hal/glyphs.py, loaded for this and dropped): the pixels of the font file the firmware's
+    # (hal/glyphs6x12.py, loaded for this and dropped): the pixels of the font file the firmware's
     # terminalio.FONT is made from, so a letter the firmware's font has looks the same, and one
     # it lacks (every accent on an English build) is drawn all the same ("?" for one the table lacks).
+    # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
     if more:
-        from hal import glyphs
+        glyphs = __import__("hal.glyphs6x12", None, None, ("text",))
 
         for i in range(len(more)):
             j = glyphs.text.find(more[i])
@@ -203,7 +204,7 @@ def font_strip(font=None, more=""):
                     if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * A.GLYPH_W + x, y]:
                         strip[(103 + i) * A.GLYPH_W + x, y] = 1
         glyphs = None
-        hal.forget("hal.glyphs")
+        hal.forget("hal.glyphs6x12")
     return strip, table
 
 
@@ -434,8 +435,7 @@ def build(r, width, height, font=None, more=""):
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
     r.strip, cells = font_strip(font, more)  # (first: ~1 KB that stays, under what comes and goes)
-    if more:
-        r.more = more  # (English: the class's "", no entry of its own)
+    r.more = more  # (hal/render.py's text rows look a language's letters up in it)
     x, y = seat_cells(p)
     gc.collect()
     r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
