@@ -110,6 +110,7 @@ class Renderer:
     first: "int"
     last: "int"
     strip: "displayio.Bitmap"
+    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/glyphs6x12.py)
     _space: "int"
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     _title_pal: "displayio.Palette"

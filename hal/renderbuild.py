@@ -196,14 +196,13 @@ def font_strip(font=None, more=""):
     # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
     if more:
         glyphs = __import__("hal.glyphs6x12", None, None, ("text",))
-
         for i in range(len(more)):
             j = glyphs.text.find(more[i])
             for y in range(A.ROW_H):
                 for x in range(A.GLYPH_W):
                     if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * A.GLYPH_W + x, y]:
                         strip[(103 + i) * A.GLYPH_W + x, y] = 1
-        glyphs = None
+        del glyphs
         hal.forget("hal.glyphs6x12")
     return strip, table
 
