@@ -82,6 +82,15 @@ def test_the_games_glyphs_are_the_fonts_own_pixels():
         assert any(rows), c  # no blank
 
 
+def test_a_languages_set_is_what_its_strings_use_and_nothing_unknown_passes():
+    assert tool.needed(["Größe", "Ben hat 5 gespielt", "Zoé a joué «5»"]) == "ößé«»"  # (the table's order)
+    assert tool.needed(["plain ASCII \x01\x08"]) == ""
+    with pytest.raises(ValueError, match="U\\+2014"):
+        tool.needed(["a dash \u2014 here"])
+    with pytest.raises(ValueError, match="U\\+0009"):
+        tool.needed(["a\ttab"])
+
+
 def test_a_glyph_the_tool_reads_is_the_bdfs():
     # Ö: its two dots on rows 0 and 1, the O under them (ter-u12n.bdf's rows 50 50 70 88 ... 70).
     k = glyphs.text.index("Ö")

@@ -17,7 +17,8 @@ font's own.
 
 hal/glyphs6x12.py holds ``text`` (the characters, a str) and ``data`` (bytes: 12 a glyph, a byte a
 row, top row first, bit 7 the leftmost of the 6 pixels): names the game already has, for on
-CircuitPython every name hal/renderbuild.py mentions is interned for good, English or not.
+CircuitPython every name hal/renderbuild.py mentions is interned for good, English or not (the
+module itself it names by a string longer than CircuitPython interns).
 hal/renderbuild.py reads the module only for a language whose text needs some of its characters
 (``more``), copies those into the font strip, and drops it.
 """
@@ -56,6 +57,21 @@ def bdf_path():
     import displayio
 
     return os.path.join(os.path.dirname(displayio.__file__), "resources", "ter-u12n.bdf")
+
+
+def needed(texts):
+    """The characters beyond ASCII that ``texts`` (a language's strings) use, in the table's order:
+    the ``more`` its renderer takes (hal/render.Screen). ValueError names any the table lacks (add
+    it to :data:`CHARS` and run this tool) or a control character (1..8 are the game's glyphs)."""
+    used = set("".join(texts))
+    bad = sorted(
+        c
+        for c in used
+        if (ord(c) < 32 and c not in "\x01\x02\x03\x04\x05\x06\x07\x08\n") or (ord(c) > 126 and c not in CHARS)
+    )
+    if bad:
+        raise ValueError("no glyph for %s" % ", ".join("U+%04X %r" % (ord(c), c) for c in bad))
+    return "".join(c for c in CHARS if c in used)
 
 
 def read_bdf(path, codes):
