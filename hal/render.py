@@ -110,6 +110,7 @@ class Renderer:
     first: "int"
     last: "int"
     strip: "displayio.Bitmap"
+    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/glyphs6x12.py)
     _space: "int"
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     _title_pal: "displayio.Palette"
@@ -154,11 +155,11 @@ class Renderer:
     _mover_token: "displayio.TileGrid"
     _mover_sig: "int"
 
-    def __init__(self, width=WIDTH, height=HEIGHT, font=None):
+    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
         # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
         from hal import renderbuild
 
-        renderbuild.build(self, width, height, font)
+        renderbuild.build(self, width, height, font, more)
         del renderbuild
         hal.forget("hal.renderbuild")
         hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
@@ -208,7 +209,8 @@ class Renderer:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
                 hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
-                text = "%-5s%3s%4d" % (view.names[q][:5], hand, view.points[q])
+                # (The name padded by hand: CircuitPython's "%-5s" counts bytes, not letters.)
+                text = (view.names[q] + "     ")[:5] + "%3s%4d" % (hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
             tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
@@ -265,7 +267,8 @@ class Renderer:
         n = len(text)
         for i in range(self._row_cells[r]):
             ch = ord(text[i]) if i < n else 32
-            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else 31  # the strip's cell ("?": none)
+            # The strip's cell: ASCII, the game's glyphs, a language's letters (``more[k]``: 103 + k), else "?".
+            t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else (self.more.find(text[i]) + 1 or -71) + 102
             if row[i] != t:
                 row[i] = t
 
@@ -512,10 +515,10 @@ class Screen:
     motion = True  # play.motion.travel draws its frames here
     text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
-    def __init__(self, display, font=None):
+    def __init__(self, display, font=None, more=""):
         self.display = display
         self.size = (display.width, display.height)
-        self.renderer = Renderer(display.width, display.height, font)
+        self.renderer = Renderer(display.width, display.height, font, more)
         display.root_group = self.renderer.group
         self.view = None  # the View last shown (tests look at it)
         self.count = 0

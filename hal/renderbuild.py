@@ -146,17 +146,18 @@ def panel(p):
     p["mine"] = (u, v + A.SEAT_H)
 
 
-def font_strip(font=None):
+def font_strip(font=None, more=""):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
-    (characters 1..8: play/view.py), and the cell of each (``ch - 32``, ``94 +
-    ch`` for the game's: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
+    (characters 1..8: play/view.py), then ``more`` (a language's letters beyond ASCII: none for
+    English), and the cell of each (``ch - 32``, ``94 + ch`` for the game's, ``103 + k`` for
+    ``more[k]``: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
 
     Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
     over the strip, draws the card icons and the tokens as it draws letters."""
     font = font or terminalio.FONT
-    n = 103
-    table = bytearray(range(n))
+    n = 103 + len(more)
+    table = bytearray(range(103))
     strip = displayio.Bitmap(A.GLYPH_W * n, A.ROW_H, 2)
     bm = getattr(font, "bitmap", None)
     ok = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
@@ -188,6 +189,21 @@ def font_strip(font=None):
         for x in range(5):
             if data[i] & (16 >> x):
                 strip[(95 + i // 8) * A.GLYPH_W + x, 2 + i % 8] = 1
+    # A language's letters (``more``) in the cells from 103, always from the game's own table
+    # (hal/glyphs6x12.py, loaded for this and dropped): the pixels of the font file the firmware's
+    # terminalio.FONT is made from, so a letter the firmware's font has looks the same, and one
+    # it lacks (every accent on an English build) is drawn all the same ("?" for one the table lacks).
+    # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
+    if more:
+        glyphs = __import__("hal.glyphs6x12", None, None, ("text",))
+        for i in range(len(more)):
+            j = glyphs.text.find(more[i])
+            for y in range(A.ROW_H):
+                for x in range(A.GLYPH_W):
+                    if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * A.GLYPH_W + x, y]:
+                        strip[(103 + i) * A.GLYPH_W + x, y] = 1
+        del glyphs
+        hal.forget("hal.glyphs6x12")
     return strip, table
 
 
@@ -411,12 +427,14 @@ def hand(p, parent, sheet, strip, two):
     return out, pieces, parts
 
 
-def build(r, width, height, font=None):
-    """Lay ``render.Renderer`` ``r`` out for a ``width`` x ``height`` display and make its objects."""
+def build(r, width, height, font=None, more=""):
+    """Lay ``render.Renderer`` ``r`` out for a ``width`` x ``height`` display and make its objects
+    (``more``: the characters beyond ASCII its texts use, drawn from the game's own glyphs)."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
-    r.strip, cells = font_strip(font)  # (first: ~1 KB that stays, under what comes and goes)
+    r.strip, cells = font_strip(font, more)  # (first: ~1 KB that stays, under what comes and goes)
+    r.more = more  # (hal/render.py's text rows look a language's letters up in it)
     x, y = seat_cells(p)
     gc.collect()
     r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)

@@ -225,7 +225,7 @@ sizes = json.loads(f.readline())
 f.close()
 view = v.View()
 for w, h in sizes:
-    r = render.Renderer(w, h)
+    r = render.Renderer(w, h, FONT, MORE)
     buf = bytearray(w * h * 2)
     out = open("c-%dx%d.bin" % (w, h), "wb")
     f = open("views.json")
@@ -255,8 +255,11 @@ print("drawn")
 """
 
 
-def c_frames(views, sizes):
-    """{(w, h): [RGB565 frame (bytes, little-endian) per View]} drawn by the real displayio."""
+def c_frames(views, sizes, more="", font=""):
+    """{(w, h): [RGB565 frame (bytes, little-endian) per View]} drawn by the real displayio
+    (``more``: a language's letters beyond ASCII, hal/render.Renderer's; ``font``: code that makes
+    ``FONT``, the font it copies ASCII from, e.g. tools/glyphs.firmware_font_code; default the
+    build's terminalio.FONT, ASCII only as an English firmware's)."""
     version = cpboard.REAL_DISPLAYIO
     reason = cpboard.missing(version)
     if reason:
@@ -269,7 +272,8 @@ def c_frames(views, sizes):
                 f.write(json.dumps(data) + "\n")
         # Room for a frame's buffer in a heap that a long run (--every) fragments.
         heap = "%dk" % (512 + max(w * h for w, h in sizes) * 8 // 1024)
-        done = cpboard.run(version, C_DRAW, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
+        code = "MORE = %s\nFONT = None\n" % json.dumps(more) + font + C_DRAW
+        done = cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
         if "drawn" not in done.stdout:
             raise RuntimeError("the real displayio failed:\n" + done.stdout + done.stderr)
         out = {}
@@ -288,7 +292,7 @@ def _narrow():
     return five, six
 
 
-def blinka_frames(views, sizes):
+def blinka_frames(views, sizes, more=""):
     """{(w, h): [RGB565 frame per View]} drawn by the desktop simulator's Blinka display."""
     import pygame
 
@@ -299,7 +303,7 @@ def blinka_frames(views, sizes):
     view = v.View()
     for w, h in sizes:
         display = desktop.make_display(window=False, size=(w, h))
-        screen = render.Screen(display)
+        screen = render.Screen(display, more=more)
         frames = []
         for kind, d in views:
             screen.show(restore(d, view))

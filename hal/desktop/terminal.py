@@ -164,12 +164,26 @@ def terminal_source(inp, table=None):
     return poll
 
 
+def utf8(stream):
+    """``stream``, writing UTF-8 whatever the locale says (``LANG=C``, a Latin-1 terminal,
+    ``PYTHONIOENCODING``, a Windows code page): the German and French letters reach the terminal
+    as UTF-8, never as an error or a "?". A text stream is switched in place (``reconfigure``),
+    so that all that is printed to it agrees; a stream that cannot switch is left as it is."""
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    if encoding not in ("utf-8", "utf8") and hasattr(stream, "reconfigure"):
+        try:
+            stream.reconfigure(encoding="utf-8")
+        except (ValueError, OSError):
+            pass
+    return stream
+
+
 class TextScreen:
     """``hw.screen`` in a terminal: each View as text; optionally also drawn for screenshots."""
 
     def __init__(self, out=None, clear=None, display=None, shots=None, size=desktop_window.SIZE):
         self.size = size  # the display's (width, height): the board's, though only text shows
-        self.out = out or sys.stdout
+        self.out = utf8(out or sys.stdout)
         self.clear = self.out.isatty() if clear is None else clear
         self.drawn = desktop_window.DisplayScreen(display, shots) if display is not None else None
         self.view = None
