@@ -225,7 +225,7 @@ print(all(FONT.bitmap[x, y] == t.bitmap[x, y] for x in range(570) for y in range
 def test_the_terminal_screen_writes_utf8_to_a_stream_set_to_another_encoding():
     import io
 
-    from hal.desktop_terminal import TextScreen
+    from hal.desktop.terminal import TextScreen
 
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="ascii")

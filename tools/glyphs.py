@@ -30,7 +30,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from hal.desktop_venv import again  # noqa: E402
+from hal.desktop.venv import again  # noqa: E402
 
 if __name__ == "__main__":
     again(sys.argv)  # in any shell: run again by the project's .venv (Blinka's font file)
