@@ -411,90 +411,69 @@ def hand(p, parent, sheet, strip, two):
     return out, pieces, parts
 
 
-def build(r, width, height, font=None):
-    """Lay ``render.Renderer`` ``r`` out for a ``width`` x ``height`` display and make its objects."""
+def build(width, height, font=None):
+    """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
+    in the order of the Renderer's constructor (hal/render.py), which takes them as its own."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
-    r.strip, cells = font_strip(font)  # (first: ~1 KB that stays, under what comes and goes)
+    strip, cells = font_strip(font)  # (first: ~1 KB that stays, under what comes and goes)
     x, y = seat_cells(p)
     gc.collect()
-    r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
-    r.width = p["w"]  # the laid-out screen, in the root's pixels
-    r.height = p["h"]
-    r.footer_y = p["tail"]
-    r.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
-    r.pitch = p["p"]
-    r.zoom = p["hand"]  # the hand's scale (the cards' size)
-    r.row_w = p["w"] // p["hand"]  # the item row's width, in its own pixels
     # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
     # (x, y, scale, pitch) and the event line (x, y, scale).
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
-    r._space = 0  # (the strip's cells: ASCII from 32, then the game's glyphs)
-    r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
-    a, r._title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
+    g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
+    a, title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
     b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
-    r._cursor_bar, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
-    r._bars = (a, b, r._cursor_bar)  # (tools/layoutcheck.py tells them apart)
-    r._cursor_bar.hidden = True
-    r._title_bg = A.TITLE_BG
-    table, line, lines, title, footer, r.hand, r._movers = groups(g, 7)
-    r.table_group = table
-    r.lines = (line, lines)
-    r._heads = (title, footer)
-    seat, r._panel, m = groups(table, 3)
+    c, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
+    c.hidden = True
+    table, line, lines, title, footer, row, movers = groups(g, 7)
+    seat, panel, m = groups(table, 3)
     # The sheets: card faces and token icons. The card sheet (hal/cardart.py): SHEET_TILES tiles of
     # a card, 2 bits a pixel, all drawn here, once: ~0.03 s on a SAMD51 by the pystone calibration
     # (bitmaptools blits the glyphs and fills the bodies in C); no drawing code runs mid-game.
-    r._sheet = sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+    sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
     back(sheet, A.BACK * A.CARD_W)
-    for c in range(A.BACK):
-        card(sheet, c * A.CARD_W, r.strip, cells, c)
-    for c in range(len(_view.ITEM_NAMES)):
-        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, cells, _view.ITEM_NAMES[c])
+    for k in range(A.BACK):
+        card(sheet, k * A.CARD_W, strip, cells, k)
+    for k in range(len(_view.ITEM_NAMES)):
+        button(sheet, (A.BUTTONS + 2 * k) * A.CARD_W, strip, cells, _view.ITEM_NAMES[k])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])
-    r._seat_bar, r._stripe_pal, r._seat_magic = seats(p, seat, tokens, tpal, x, y)
-    r._stripes_shown = 6
-    r._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
-    r._seat_names = [None] * 6
-    r._panel.scale = p["sc"]
-    r._panel.x = p["xx"]
-    r._panel.y = p["yy"]
-    r._pile, r._top, r._top_pal, r._top_g = pile_and_top(p, r._panel, r._sheet)
-    r._top_code = -1
-    r._pile_count = -1
+    seat_bar, stripe_pal, magic = seats(p, seat, tokens, tpal, x, y)
+    panel.scale = p["sc"]
+    panel.x = p["xx"]
+    panel.y = p["yy"]
+    pile, top, top_pal, top_group = pile_and_top(p, panel, sheet)
     # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
     data = [(title, 0, 0, A.CELLS)]
     data += [(line, 0, 0, A.CELLS)] * 6 + [(lines, 0, 0, A.CELLS)] * 2
     data += [(footer, 0, 0, A.CELLS)]
-    data += [(r._panel, p["count"][0], p["count"][1], 5)]
-    data += [(r._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-    r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, data)
-    r._row_text = [""] * len(r._rows)
-    r._row_rgb = [-1] * len(r._rows)  # colour set, cached
-    r._token_sig = [-1, -1]
-    r._meter_g, r._meter = meter(p, m, tokens, tpal)
-    r._stage_count = -1
-    r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
+    data += [(panel, p["count"][0], p["count"][1], 5)]
+    data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+    text, row_pals, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
+    meter_group, tg = meter(p, m, tokens, tpal)
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
     two = (60 - 32, 62 - 32)  # "<" and ">"
-    r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, two)
-    n = len(r._slots)
-    r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
-    r._slot_look = bytearray(b"\xff" * n)
-    r._item_slot = bytearray(n + 1)  # visible item k's first slot
-    r.first = 0  # the first item shown when the row scrolls
-    r.last = 0  # one past the last item shown
-    r._mover, r._mover_pal = card_tile(r._sheet, frame=A.CARD_CURSOR)
-    r._mover_token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
-    r._movers.append(r._mover)
-    r._movers.append(r._mover_token)
-    r._mover.hidden = r._mover_token.hidden = True
-    r._mover_sig = -1
+    slots, slot_pals, arrows = hand(p, row, sheet, strip, two)
+    mover, mover_pal = card_tile(sheet, frame=A.CARD_CURSOR)
+    token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
+    movers.append(mover)
+    movers.append(token)
+    mover.hidden = token.hidden = True
     # Places the renderer reads: text screens' rows 1..8 (u: x, y, scale, pitch in units); the title
     # (v: bar scale, text scale, x0, table title scale, its room); the seats (o: x, y, scale, pitch,
     # top) and the event line (z: x, y, scale); the scales a travelling card and token take.
-    r.parts = (u, v, o, z, (p["hand"], p["seat"]))
+    parts = (u, v, o, z, (p["hand"], p["seat"]))
+    # The layout's numbers: the root's scale (a display twice 320x240 or more), the laid-out screen
+    # in the root's pixels, the footer's top, text screens' first line band and pitch, the hand's
+    # scale (the cards' size) and the item row's width in its own pixels.
+    return (
+        p["k"], p["w"], p["h"], p["tail"], p["y1"], p["p"], p["hand"], p["w"] // p["hand"], parts,
+        strip, sheet, g, (a, b, c), title_pal, table, (line, lines), (title, footer), row, movers, panel,
+        seat_bar, stripe_pal, magic, pile, top, top_pal, top_group, meter_group, tg,
+        text, row_pals, row_cells, slots, slot_pals, arrows, mover, mover_pal, token,
+    )  # fmt: skip

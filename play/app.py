@@ -214,16 +214,16 @@ class App:
         if module != "hint" and __file__.endswith(".mpy"):
             hal.forget("engine.bots")
             hal.forget("engine.search")  # (Hard's, when a Hard bot has played)
-        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
+        # On a board only (play/ui.py's ON_BOARD): on CPython a full collection costs milliseconds,
         # thousands of times in the tests, and helps nothing.
-        if _ui._COLLECT:
+        if _ui.ON_BOARD:
             gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
-            if _ui._COLLECT:
+            if _ui.ON_BOARD:
                 gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------

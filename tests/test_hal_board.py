@@ -617,7 +617,7 @@ def test_a_torn_write_leaves_the_previous_save(cut):
     assert after.load() == b"B" * 300
     after.save(b"D" * 300)  # goes over the torn slot, not over B
     assert nvmstore.NvmStore(nvm).load() == b"D" * 300
-    other = after.place(0, 1 - after._newest[0])
+    other = after.place(0, 1 - after.newest[0])
     nvm.mem[other : other + 8] = bytes(8)
     assert nvmstore.NvmStore(nvm).load() == b"D" * 300
 
