@@ -167,6 +167,9 @@ def terminal_source(inp, table=None):
 class TextScreen:
     """``hw.screen`` in a terminal: each View as text; optionally also drawn for screenshots."""
 
+    text = True  # a table's text lines filled too (hal/__init__.py): they are what it prints
+    motion = False
+
     def __init__(self, out=None, clear=None, display=None, shots=None, size=desktop_window.SIZE):
         self.size = size  # the display's (width, height): the board's, though only text shows
         self.out = out or sys.stdout

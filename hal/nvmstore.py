@@ -11,6 +11,8 @@ from hal import saves
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
+    path = None  # not a file (hal/__init__.py)
+
     def __init__(self, nvm, where="nvm", blob=False):
         self.nvm = nvm
         self.capacity = len(nvm) // saves.CELLS - saves.HEAD - saves.TAIL

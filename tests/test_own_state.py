@@ -104,3 +104,27 @@ def test_the_check_sees_each_kind_of_use():
         "        return getattr(other, '_c'), getattr(self, '_d'), cls._e, m._f\n"
     )
     assert [name for _, name, _ in sorted(foreign_privates(source))] == ["_x", "_b", "_c", "_f"]
+
+
+def test_play_reads_the_hardware_as_declared_never_probing_it():
+    # Every capability of the hardware is declared in hal/__init__.py (its Protocols; mypy holds
+    # each implementation to them: tests/hal_contract.py), there on every implementation (None or
+    # False where it is absent): the flow reads it plainly, never with getattr's default.
+    runtime = {("gc", "mem_free"), ("self", "serial")}  # CircuitPython or CPython; a View's own field
+    found = []
+    for path in shipped_files():
+        if not path.startswith("play/"):
+            continue
+        with open(os.path.join(ROOT, path)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "hasattr")
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+                and (ast.unparse(node.args[0]), node.args[1].value) not in runtime
+            ):
+                found.append("%s:%d %s" % (path, node.lineno, ast.unparse(node)))
+    assert not found, "probes of the hardware:\n" + "\n".join(found)
