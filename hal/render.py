@@ -97,8 +97,9 @@ class Renderer:
 
     # The parts, made by hal/renderbuild.py's build() and taken by the constructor, in this order
     # (annotations only: nothing at run time on CircuitPython). What hal/renderhit.py, the tools
-    # and the tests read of the screen is here, by name; what the renderer remembers of the last
-    # View it drew (to redraw only what changed) is its own, private, and made below.
+    # and the tests read of the screen is here, by name (a TileGrid's palette: its pixel_shader);
+    # what the renderer remembers of the last View it drew (to redraw only what changed) is its
+    # own and private (its buffers come from build() too, made beside their parts).
     scale: "int"  # the layout: the root's scale (a display twice 320x240 or more)
     width: "int"  # the laid-out screen, in the root's pixels
     height: "int"
@@ -112,7 +113,6 @@ class Renderer:
     sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/cardart.py)
     group: "displayio.Group"  # the root, on the display
     bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"  # title, footer, cursor
-    title_pal: "displayio.Palette"
     table_group: "displayio.Group"  # a table screen's seats, panel and meter
     lines: "tuple[displayio.Group, displayio.Group]"  # text rows 1..6 and 7..8 (a table: seats, event)
     heads: "tuple[displayio.Group, displayio.Group]"  # the title's row, the footer's
@@ -124,18 +124,14 @@ class Renderer:
     seat_magic: "displayio.TileGrid"  # the magic star of each seat
     pile: "displayio.TileGrid"
     top: "displayio.TileGrid"  # the top card, in top_group (its zoom)
-    top_pal: "displayio.Palette"
     top_group: "displayio.Group"
     meter_group: "displayio.Group"  # the show meter
     meter: "displayio.TileGrid"  # its five pips
     rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours
-    row_pals: "list[displayio.Palette]"
     row_cells: "bytearray"  # each row's width in characters
     slots: "list[displayio.TileGrid]"  # the item row's slots (a card one, a button two)
-    slot_pals: "list[displayio.Palette]"
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
     mover: "displayio.TileGrid"  # a travelling card
-    mover_pal: "displayio.Palette"
     mover_token: "displayio.TileGrid"  # a travelling token
     # What it drew last (public where hal/renderhit.py reads it).
     row_text: "list[str]"  # the text each row shows
@@ -149,30 +145,22 @@ class Renderer:
 
         (
             self.scale, self.width, self.height, self.footer_y, self.lines_y, self.pitch, self.zoom, self.row_w,
-            self.parts, self.strip, self.sheet, self.group, self.bars, self.title_pal, self.table_group, self.lines,
-            self.heads, self.hand, self.movers, self.panel, self.seat_bar, self.stripe_pal, self.seat_magic,
-            self.pile, self.top, self.top_pal, self.top_group, self.meter_group, self.meter, self.rows,
-            self.row_pals, self.row_cells, self.slots, self.slot_pals, self.arrows, self.mover, self.mover_pal,
-            self.mover_token,
+            self.parts, self.strip, self.sheet, self.group, self.bars, self.table_group, self.lines, self.heads,
+            self.hand, self.movers, self.panel, self.seat_bar, self.stripe_pal, self.seat_magic, self.pile, self.top,
+            self.top_group, self.meter_group, self.meter, self.rows, self.row_cells, self.slots, self.arrows,
+            self.mover, self.mover_token,
+            self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
+            self._slot_look, self.item_slot,
         ) = renderbuild.build(width, height, font)  # fmt: skip
         del renderbuild
         hal.forget("hal.renderbuild")
         hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
-        # What each piece shows, to redraw only what changes (-1, None: nothing drawn yet).
+        # What each piece shows, to redraw only what changes (-1, None: nothing drawn yet; the
+        # buffers of the rows, seats and slots came with their parts, in the same state).
         self._title_bg = A.TITLE_BG
         self._stripes_shown = 6
-        self._seat_sig = [-1] * 6
-        self._seat_names = [None] * 6
         self._top_code = self._pile_count = self._stage_count = self._mover_sig = -1
-        n = len(self.rows)
-        self.row_text = [""] * n
-        self._row_rgb = [-1] * n  # colour set, cached
-        self._token_sig = [-1, -1]
         self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
-        n = len(self.slots)
-        self._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
-        self._slot_look = bytearray(b"\xff" * n)
-        self.item_slot = bytearray(n + 1)
         self.first = self.last = 0
 
     # ---- the table -------------------------------------------------------------------
@@ -248,7 +236,7 @@ class Renderer:
         if view.top != self._top_code:
             self._top_code = view.top
             self.top[0] = view.top
-            A.card_colors(self.top_pal, view.top)
+            A.card_colors(self.top.pixel_shader, view.top)
         self._tokens(0, "Stage", view.stage, True)
         self._tokens(1, "You", view.mine, view.has_mine)
         # The show meter: a lit pip a token on the stage, of the five that start a show; none
@@ -269,7 +257,7 @@ class Renderer:
         if row.hidden:
             row.hidden = False
         if fg != self._row_rgb[r]:
-            self.row_pals[r][1] = fg
+            row.pixel_shader[1] = fg
             self._row_rgb[r] = fg
         if text == self.row_text[r]:
             return
@@ -332,7 +320,7 @@ class Renderer:
         if look == self._slot_look[j]:
             return
         self._slot_look[j] = look
-        pal = self.slot_pals[j]
+        pal = self.slots[j].pixel_shader
         if look & 4:
             ink, body, frame = A.BUTTON_ON if playable else A.BUTTON_OFF
             if cursor:
@@ -433,7 +421,7 @@ class Renderer:
         title_bg = A.SHOW_BG if table and view.show else A.TITLE_BG
         if self._title_bg != title_bg:
             self._title_bg = title_bg
-            self.title_pal[0] = title_bg
+            self.bars[0].pixel_shader[0] = title_bg  # type: ignore[index, assignment]  # (a bar's shader: a Palette)
         if table:
             self._table(view)
         elif not self.seat_bar.hidden:
@@ -491,6 +479,7 @@ class Renderer:
         if not kind:
             return
         sig = kind << 8 | view.move_code
+        pal: "displayio.Palette" = card.pixel_shader  # type: ignore[assignment]  # (a card's shader: a Palette)
         if sig != self._mover_sig:
             self._mover_sig = sig
             if token:
@@ -498,11 +487,11 @@ class Renderer:
             elif kind == _view.MOVE_BACK:
                 card[0] = A.BACK
                 for i in range(3):
-                    self.mover_pal[i] = A.PILE_COLORS[i]
+                    pal[i] = A.PILE_COLORS[i]
             else:
                 card[0] = view.move_code
-                A.card_colors(self.mover_pal, view.move_code)
-                self.mover_pal[A.FRAME] = A.CARD_CURSOR
+                A.card_colors(pal, view.move_code)
+                pal[A.FRAME] = A.CARD_CURSOR
         x0, y0 = self.where(view, view.move_from, token)
         x1, y1 = self.where(view, view.move_to, token)
         m = self.parts[4][1 if token else 0]

@@ -254,10 +254,9 @@ def rows(strip, default, data):
 
     As CircuitPython's terminal draws text: a row is its tile numbers and a 2-colour palette
     (~150 bytes on a board, against ~1.8 KB for an adafruit_display_text label, whose code
-    takes another 17 KB), and a new text only rewrites tile numbers. Returns (rows, palettes,
-    cells)."""
+    takes another 17 KB), and a new text only rewrites tile numbers (a row's palette is its
+    ``pixel_shader``). Returns (rows, cells)."""
     out = []
-    pieces = []
     cells = bytearray(0)
     for parent, x, y, n in data:
         pal = displayio.Palette(2)
@@ -269,9 +268,8 @@ def rows(strip, default, data):
         row.hidden = True
         parent.append(row)
         out.append(row)
-        pieces.append(pal)
         cells.append(n)
-    return out, pieces, cells
+    return out, cells
 
 
 def seat_cells(p):
@@ -354,7 +352,7 @@ def card_tile(sheet, x=0, y=0, pal=None, frame=A.CARD_FRAME):
 
 
 def pile_and_top(p, parent, sheet):
-    """The pile's back and the top card in the panel ``parent``: (pile, top, top's palette, top's Group)."""
+    """The pile's back and the top card in the panel ``parent``: (pile, top, top's Group)."""
     x, y = p["pile"]
     pal = displayio.Palette(4)
     for i in range(3):
@@ -365,9 +363,9 @@ def pile_and_top(p, parent, sheet):
     x, y = p["top"]
     group = displayio.Group(scale=p["big"], x=x, y=y)
     parent.append(group)
-    top, pal = card_tile(sheet)
+    top, _ = card_tile(sheet)
     group.append(top)
-    return pile, top, pal, group
+    return pile, top, group
 
 
 def meter(p, parent, sheet, pal):
@@ -385,17 +383,16 @@ def meter(p, parent, sheet, pal):
 
 def hand(p, parent, sheet, strip, two):
     """The item row in ``parent`` (scale ``hand``): a slot a card-width (an action button takes two),
-    each with its own palette, and the ``<`` / ``>`` parts at its ends. Returns (out, palettes, parts)."""
+    each with its own palette (its ``pixel_shader``), and the ``<`` / ``>`` parts at its ends. Returns
+    (out, parts)."""
     parent.scale = p["hand"]
     parent.y = p["hb"]
     out = []
-    pieces = []
     for _ in range(p["slot"]):
-        tg, pal = card_tile(sheet, y=A.RAISE)
+        tg, _ = card_tile(sheet, y=A.RAISE)
         tg.hidden = True
         parent.append(tg)
         out.append(tg)
-        pieces.append(pal)
     c = displayio.Palette(2)
     c.make_transparent(0)
     c[1] = A.ARROW
@@ -408,12 +405,14 @@ def hand(p, parent, sheet, strip, two):
         tg.hidden = True
         parent.append(tg)
         parts.append(tg)
-    return out, pieces, parts
+    return out, parts
 
 
 def build(width, height, font=None):
     """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
-    in the order of the Renderer's constructor (hal/render.py), which takes them as its own."""
+    in the order of the Renderer's constructor (hal/render.py), which takes them as its own. Last in
+    it, the buffers where the renderer keeps what each part shows (made here, each beside its
+    parts, as they always were: the heap's blocks lie as before)."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
@@ -425,11 +424,14 @@ def build(width, height, font=None):
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
     g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
-    a, title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
+    a, _ = bar(g, A.TITLE_BG, p["w"], p["head"])
     b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
     c, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
     c.hidden = True
+    bars = (a, b, c)
     table, line, lines, title, footer, row, movers = groups(g, 7)
+    texts = (line, lines)
+    heads = (title, footer)
     seat, panel, m = groups(table, 3)
     # The sheets: card faces and token icons. The card sheet (hal/cardart.py): SHEET_TILES tiles of
     # a card, 2 bits a pixel, all drawn here, once: ~0.03 s on a SAMD51 by the pystone calibration
@@ -444,22 +446,31 @@ def build(width, height, font=None):
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])
     seat_bar, stripe_pal, magic = seats(p, seat, tokens, tpal, x, y)
+    seat_sig = [-1] * 6  # what each seat row shows
+    names = [None] * 6
     panel.scale = p["sc"]
     panel.x = p["xx"]
     panel.y = p["yy"]
-    pile, top, top_pal, top_group = pile_and_top(p, panel, sheet)
+    pile, top, top_group = pile_and_top(p, panel, sheet)
     # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
     data = [(title, 0, 0, A.CELLS)]
     data += [(line, 0, 0, A.CELLS)] * 6 + [(lines, 0, 0, A.CELLS)] * 2
     data += [(footer, 0, 0, A.CELLS)]
     data += [(panel, p["count"][0], p["count"][1], 5)]
     data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-    text, row_pals, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
+    text, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
+    row_text = [""] * len(text)  # what each row shows, its colour
+    rgb = [-1] * len(text)
+    sig = [-1, -1]  # the token rows'
     meter_group, tg = meter(p, m, tokens, tpal)
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
     two = (60 - 32, 62 - 32)  # "<" and ">"
-    slots, slot_pals, arrows = hand(p, row, sheet, strip, two)
-    mover, mover_pal = card_tile(sheet, frame=A.CARD_CURSOR)
+    slots, arrows = hand(p, row, sheet, strip, two)
+    n = len(slots)
+    code = bytearray(b"\xff" * n)  # the sheet tile each slot shows, its look
+    look = bytearray(b"\xff" * n)
+    item_slot = bytearray(n + 1)  # visible item k's first slot
+    mover, _ = card_tile(sheet, frame=A.CARD_CURSOR)
     token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
     movers.append(mover)
     movers.append(token)
@@ -473,7 +484,8 @@ def build(width, height, font=None):
     # scale (the cards' size) and the item row's width in its own pixels.
     return (
         p["k"], p["w"], p["h"], p["tail"], p["y1"], p["p"], p["hand"], p["w"] // p["hand"], parts,
-        strip, sheet, g, (a, b, c), title_pal, table, (line, lines), (title, footer), row, movers, panel,
-        seat_bar, stripe_pal, magic, pile, top, top_pal, top_group, meter_group, tg,
-        text, row_pals, row_cells, slots, slot_pals, arrows, mover, mover_pal, token,
+        strip, sheet, g, bars, table, texts, heads, row, movers, panel,
+        seat_bar, stripe_pal, magic, pile, top, top_group, meter_group, tg,
+        text, row_cells, slots, arrows, mover, token,
+        seat_sig, names, row_text, rgb, sig, code, look, item_slot,
     )  # fmt: skip
