@@ -148,7 +148,7 @@ def new_game(players, seed, variant="kadabra", deck=None):
     r[_R_OUT] = _NONE
     r[_R_MAGIC] = _NONE
     g = Game(s, r)
-    g._deal(1, 0, deck)
+    g.deal(1, 0, deck)
     return g
 
 
@@ -512,10 +512,11 @@ class Game(Record):
             if self.score(p) >= GAME_END:
                 s[_PHASE] = OVER
                 return
-        self._deal(self.round_number + 1, actor, None)
+        self.deal(self.round_number + 1, actor, None)
 
-    def _deal(self, round_number, starter, order):
-        """R5: deal 6 each from a shuffled deck (or ``order``), flip the discard.
+    def deal(self, round_number, starter, order):
+        """R5: deal round ``round_number``, begun by seat ``starter`` (new_game deals the first, the
+        game the next ones: R6): 6 each from a shuffled deck (or ``order``), flip the discard.
 
         Only the dealt cards and the discard are picked now; the rest of the
         shuffle happens one step per draw (see _draw).

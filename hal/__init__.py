@@ -30,6 +30,9 @@ buffers allocated once):
     ``show(view)`` draws an ``play.view.View`` (the whole screen).
     ``hit(x, y)`` -> ``(kind, index)``: what a touch at display pixel (x, y)
     lands on (``HIT_*``); ``size`` -> (width, height) in pixels.
+    ``text``: True where a table's text lines are what shows (a terminal, the mock, a board's
+    console): the flow fills them too; False where a table is drawn from its table fields
+    (displayio). ``motion``: True where play.motion draws a travelling card's frames.
 ``hw.storage``
     Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
     ``STATS`` (1: the players' statistics, written once per finished game), each
@@ -48,10 +51,11 @@ buffers allocated once):
     ``lost`` -> True after ``load`` found a save cut short or damaged by a power
     cut while saving and no good one (``load`` then returns None, or the
     damaged bytes for the flow's own check).
-    ``where`` -> a short description ("nvm", "/saves/lama.sav", ...).
-    ``room(n)`` (optional: nvmstore.py's and hal/nvmlog.py's stores) makes now the buffer a save of up
-    to ``n`` bytes is built in: called when a game begins, so that no save
-    mid-game has to find a new block (a MemoryError there is not fatal).
+    ``where`` -> a short description ("nvm", "/saves/lama.sav", ...); ``path`` -> the save
+    file's whole path, or None (a store that is not a file).
+    ``room(n)`` makes now the buffer a save of up to ``n`` bytes is built in (nvmstore.py's and
+    hal/nvmlog.py's stores; the others have none to make): called when a game begins, so that no
+    save mid-game has to find a new block (a MemoryError there is not fatal).
     Boards: nvmstore.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
     appended log: RP2040, RP2350), hal/filestore.py (files: no nvm, desktop).
 ``hw.clock``
@@ -102,6 +106,9 @@ try:
     from micropython import const
 except ImportError:  # CPython
     const = int
+# The types of the interface (at the end) are for mypy alone, which reads that block: for a board's
+# compiler _TYPES is a const 0 (a private name: no global), so the block is not even compiled.
+_TYPES = const(0)
 
 B = const(1)
 A = const(2)
@@ -197,3 +204,91 @@ def forget(name):
     parent = sys.modules.get(name[:cut]) if cut > 0 else None
     if parent is not None and hasattr(parent, name[cut + 1 :]):
         delattr(parent, name[cut + 1 :])
+
+
+if _TYPES:
+    # The interface above in types, for mypy (hal/mypy.ini checks tests/hal_contract.py: every
+    # board's, the desktop's and the mock's hardware objects against it). Each member is there on
+    # every implementation: the flow reads it plainly, never probes with getattr. Never run (CPython:
+    # _TYPES is 0; a board's compiler drops the block), so it costs a board nothing.
+    from typing import Protocol
+
+    class Buttons(Protocol):
+        @property
+        def has(self) -> int: ...
+        @property
+        def scheme(self) -> int: ...
+        @property
+        def labels(self) -> "tuple[str, ...]": ...
+        @property
+        def tapped(self) -> "tuple[int, int]": ...
+        def press(self) -> int: ...
+        def held(self) -> int: ...
+        def clear(self) -> object: ...
+        def hush(self, ms: int) -> object: ...
+
+    class Screen(Protocol):
+        @property
+        def size(self) -> "tuple[int, int]": ...
+        # True: the flow fills a table's text lines too (a text screen: the terminal, the mock, a
+        # board's console); False: a table is drawn from its table fields alone (hal/render.py)
+        @property
+        def text(self) -> bool: ...
+        # True: play.motion draws a travelling card's frames here (hal/render.py on a board)
+        @property
+        def motion(self) -> bool: ...
+        def show(self, view: object) -> object: ...
+        def hit(self, x: int, y: int) -> "tuple[int, int]": ...
+
+    class Storage(Protocol):
+        @property
+        def lost(self) -> bool: ...
+        @property
+        def where(self) -> str: ...
+        # the save file's whole path (the about screen), or None: a store that is not a file
+        @property
+        def path(self) -> "str | None": ...
+        def load(self, key: int = ...) -> "bytes | None": ...
+        def save(self, data: "bytes | bytearray", key: int = ...) -> object: ...
+        def set_aside(self, key: int = ...) -> str: ...
+        # makes now the buffer a save of up to n bytes is built in (a store without one: nothing)
+        def room(self, n: int) -> object: ...
+
+    class Clock(Protocol):
+        def ticks_ms(self) -> int: ...
+        def sleep_ms(self, ms: int) -> object: ...
+
+    class Lights(Protocol):
+        level: int
+
+        @property
+        def count(self) -> int: ...
+        def show(self, rgb: int) -> object: ...
+
+    class Sound(Protocol):
+        on: bool
+
+        @property
+        def broken(self) -> bool: ...
+        def beep(self, kind: int) -> object: ...
+
+    class Hardware(Protocol):
+        @property
+        def buttons(self) -> Buttons: ...
+        @property
+        def screen(self) -> Screen: ...
+        @property
+        def storage(self) -> Storage: ...
+        @property
+        def clock(self) -> Clock: ...
+        @property
+        def lights(self) -> Lights: ...
+        @property
+        def sound(self) -> Sound: ...
+        @property
+        def notices(self) -> "list[str]": ...
+        @property
+        def name(self) -> str: ...
+        @property
+        def pystones(self) -> int: ...
+        def entropy(self) -> int: ...

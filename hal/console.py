@@ -7,6 +7,8 @@ class ConsoleScreen:
     """No display: each screen is printed to the USB console as text (no pixels: no hits)."""
 
     size = (0, 0)
+    text = True  # the flow fills a table's text lines (hal/__init__.py)
+    motion = False  # nothing travels on a console
 
     def __init__(self):
         self.view = None

@@ -117,6 +117,9 @@ class Buttons:
 class Screen:
     """``hw.screen``: every View shown as text (``screens``, when kept), the live one (``view``)."""
 
+    text = True  # a table's text lines filled too (hal/__init__.py): they are what it keeps
+    motion = False
+
     def __init__(self, keep=True, size=(160, 128)):
         self.size = size
         self.screens = []  # every screen shown, as text lines (when keep)
@@ -147,6 +150,7 @@ class Storage:
     """
 
     lost = False
+    path = None  # not a file
 
     def __init__(self, data=None, full=False, readonly=False):
         self.data = data
@@ -171,6 +175,9 @@ class Storage:
             return
         self.data = bytes(data)  # a copy, as every store keeps: the flow reuses its buffer
         self.saves += 1
+
+    def room(self, n):
+        """Nothing to make ahead: a save in memory is a copy."""
 
     def set_aside(self, key=0):
         note = "; the one kept before is gone" if self.aside2 is not None else ""

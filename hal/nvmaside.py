@@ -13,9 +13,9 @@ def set_aside(store, key, record, kind, aside, gone):
     hal/nvmstore.py hands over what this needs, so nothing here imports it back: ``record`` its
     record maker, ``kind`` and ``aside`` the kind bytes of ``key``'s saves and aside copies,
     ``gone`` the note told when an older aside copy is replaced."""
-    if store._newest[key] < -1:
+    if store.newest[key] < -1:
         store.load(key)
-    slot = store._loaded[key]
+    slot = store.loaded[key]
     note = ""
     if slot >= 0:
         at = store.place(key, slot)
@@ -30,6 +30,6 @@ def set_aside(store, key, record, kind, aside, gone):
                 note = gone
         store.write(place, rec)
         store.write(at, bytes(len(rec)))  # the whole record: no stale tail byte stays
-        store._loaded[key] = -1
+        store.loaded[key] = -1
         store.scan(key)
     return store.where + " aside" + note

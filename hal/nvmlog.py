@@ -32,6 +32,8 @@ from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next
 class LogStore:
     """Records appended into the blank part of the nvm; an erase only when it is full."""
 
+    path = None  # not a file (hal/__init__.py)
+
     def __init__(self, nvm, where="nvm"):
         self.nvm = nvm
         self.size = len(nvm)

@@ -11,6 +11,8 @@ from hal import saves
 class NvmStore:
     """Two slots a key, and two aside places, in a ``microcontroller.nvm``-like byte array."""
 
+    path = None  # not a file (hal/__init__.py)
+
     def __init__(self, nvm, where="nvm", blob=False):
         self.nvm = nvm
         self.capacity = len(nvm) // saves.CELLS - saves.HEAD - saves.TAIL
@@ -21,9 +23,10 @@ class NvmStore:
         # the last one it wrote).
         self.blob = blob
         self.lost = False  # load() found a save cut short or damaged, and no good one
-        self._newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
+        # (newest and loaded are read by hal/nvmaside.py, this class's set_aside loaded for the moment)
+        self.newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
-        self._loaded = [-1, -1]  # slot load() returned (valid or damaged)
+        self.loaded = [-1, -1]  # slot load() returned (valid or damaged)
         self._last = [None, None]  # type: list  # payload of the newest valid record read, when known
         self._clean = [False, False]  # per key: its newest record is valid, or it has none (no damage)
         self._rec = bytearray(0)  # the record of the last save (of key _rec_key, payload _rec_n bytes):
@@ -76,7 +79,7 @@ class NvmStore:
             self._seq[key] = seq
         self.lost = lost and newest < 0
         self._clean[key] = newest >= 0 or not lost
-        self._newest[key] = newest
+        self.newest[key] = newest
         self._last[key] = last
         if self._rec_key == key:
             self._rec_key = -1  # what the nvm holds now is what this scan read
@@ -85,11 +88,11 @@ class NvmStore:
     def load(self, key=0):
         """The payload of ``key``'s newest valid record; a damaged one raw; None when none."""
         if self.blob:
-            if self._newest[1 - key] < -1:
+            if self.newest[1 - key] < -1:
                 self.scan(1 - key)  # (now, not mid-game in a fragmented heap)
-            newest = self._newest[key]
+            newest = self.newest[key]
             if newest > -2 and self._clean[key]:  # known: no read
-                self._loaded[key] = newest
+                self.loaded[key] = newest
                 self.lost = False
                 if newest < 0:
                     return None
@@ -97,10 +100,10 @@ class NvmStore:
                     return bytes(memoryview(self._rec)[saves.HEAD : saves.HEAD + self._rec_n])
                 return self._last[key]
         damaged = self.scan(key)
-        newest = self._loaded[key] = self._newest[key]
+        newest = self.loaded[key] = self.newest[key]
         if newest >= 0:
             return self._last[key]
-        self._loaded[key] = damaged
+        self.loaded[key] = damaged
         return self.read(self.place(key, damaged), saves.SAVE + key)[1] if damaged >= 0 else None
 
     def save(self, data, key=0):
@@ -108,13 +111,13 @@ class NvmStore:
         n = len(data)
         if n > self.capacity:
             raise OSError(saves.ENOSPC, "save of %d bytes > nvm cell of %d" % (n, self.capacity))
-        if self._newest[key] < -1:
+        if self.newest[key] < -1:
             self.scan(key)
         if self._holds(key, data):
             return  # already there: spare the flash an erase
-        newest = self._newest[key]
+        newest = self.newest[key]
         # Neither the newest valid record nor the one the game resumed from is overwritten.
-        slot = 1 if newest == 0 or (newest < 0 and self._loaded[key] == 0) else 0
+        slot = 1 if newest == 0 or (newest < 0 and self.loaded[key] == 0) else 0
         seq = saves.next_seq(self._seq[key])
         rec = self._rec
         if self._rec_key >= 0 and self._rec_key != key:  # keep the other key's last payload
@@ -123,7 +126,7 @@ class NvmStore:
             rec = self._rec = bytearray(saves.HEAD + n + saves.TAIL + 128)
         saves.record(saves.SAVE + key, seq, data, rec)
         self.write(self.place(key, slot), memoryview(rec)[: saves.HEAD + n + saves.TAIL])
-        self._newest[key] = self._loaded[key] = slot
+        self.newest[key] = self.loaded[key] = slot
         self._clean[key] = True
         self._seq[key] = seq
         self._rec_key = key

@@ -95,74 +95,75 @@ def item_width(code):
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
-    # Made by hal/renderbuild.py's build() (annotations only: nothing at run time on CircuitPython).
-    group: "displayio.Group"
-    table_group: "displayio.Group"
-    hand: "displayio.Group"
-    scale: "int"
-    width: "int"
+    # The parts, made by hal/renderbuild.py's build() and taken by the constructor, in this order
+    # (annotations only: nothing at run time on CircuitPython). What hal/renderhit.py, the tools
+    # and the tests read of the screen is here, by name (a TileGrid's palette: its pixel_shader);
+    # what the renderer remembers of the last View it drew (to redraw only what changed) is its
+    # own and private (its buffers come from build() too, made beside their parts).
+    scale: "int"  # the layout: the root's scale (a display twice 320x240 or more)
+    width: "int"  # the laid-out screen, in the root's pixels
     height: "int"
-    footer_y: "int"
-    lines_y: "int"
+    footer_y: "int"  # the footer bar's top
+    lines_y: "int"  # text screens: the first line's band, the bands' pitch
     pitch: "int"
-    zoom: "int"
-    row_w: "int"
-    first: "int"
-    last: "int"
-    strip: "displayio.Bitmap"
+    zoom: "int"  # the hand's scale (the cards' size)
+    row_w: "int"  # the item row's width, in its own pixels
     more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/glyphs6x12.py)
-    _space: "int"
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
-    _title_pal: "displayio.Palette"
-    _title_bg: "int"
-    _cursor_bar: "displayio.TileGrid"
-    _bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"
-    lines: "tuple[displayio.Group, displayio.Group]"
-    _heads: "tuple[displayio.Group, displayio.Group]"
-    _movers: "displayio.Group"
-    _panel: "displayio.Group"
-    _sheet: "displayio.Bitmap"
-    _seat_bar: "displayio.TileGrid"
-    _stripe_pal: "displayio.Palette"
-    _seat_magic: "displayio.TileGrid"
-    _stripes_shown: "int"
-    _seat_sig: "list[int]"
-    _seat_names: "list[object]"
-    _pile: "displayio.TileGrid"
-    _top: "displayio.TileGrid"
-    _top_pal: "displayio.Palette"
-    _top_g: "displayio.Group"
-    _top_code: "int"
-    _pile_count: "int"
-    _rows: "list[displayio.TileGrid]"
-    _row_pals: "list[displayio.Palette]"
-    _row_cells: "bytearray"
-    _row_text: "list[str]"
-    _row_rgb: "list[int]"
-    _token_sig: "list[int]"
-    _meter_g: "displayio.Group"
-    _meter: "displayio.TileGrid"
-    _stage_count: "int"
-    _table_rows: "object"
-    _slots: "list[displayio.TileGrid]"
-    _slot_pals: "list[displayio.Palette]"
-    _arrows: "list[displayio.TileGrid]"
-    _slot_code: "bytearray"
-    _slot_look: "bytearray"
-    _item_slot: "bytearray"
-    _mover: "displayio.TileGrid"
-    _mover_pal: "displayio.Palette"
-    _mover_token: "displayio.TileGrid"
-    _mover_sig: "int"
+    strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/renderbuild.font_strip)
+    sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/cardart.py)
+    group: "displayio.Group"  # the root, on the display
+    bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"  # title, footer, cursor
+    table_group: "displayio.Group"  # a table screen's seats, panel and meter
+    lines: "tuple[displayio.Group, displayio.Group]"  # text rows 1..6 and 7..8 (a table: seats, event)
+    heads: "tuple[displayio.Group, displayio.Group]"  # the title's row, the footer's
+    hand: "displayio.Group"  # the item row
+    movers: "displayio.Group"  # the travelling card and token (play/motion.py)
+    panel: "displayio.Group"  # the pile, the top card, the token rows
+    seat_bar: "displayio.TileGrid"  # behind the seat to act
+    stripe_pal: "displayio.Palette"  # the seats' colour stripes, an entry a seat
+    seat_magic: "displayio.TileGrid"  # the magic star of each seat
+    pile: "displayio.TileGrid"
+    top: "displayio.TileGrid"  # the top card, in top_group (its zoom)
+    top_group: "displayio.Group"
+    meter_group: "displayio.Group"  # the show meter
+    meter: "displayio.TileGrid"  # its five pips
+    rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours
+    row_cells: "bytearray"  # each row's width in characters
+    slots: "list[displayio.TileGrid]"  # the item row's slots (a card one, a button two)
+    arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
+    mover: "displayio.TileGrid"  # a travelling card
+    mover_token: "displayio.TileGrid"  # a travelling token
+    # What it drew last (public where hal/renderhit.py reads it).
+    row_text: "list[str]"  # the text each row shows
+    item_slot: "bytearray"  # visible item k's first slot (k + 1: one past its last)
+    first: "int"  # the first item shown when the row scrolls
+    last: "int"  # one past the last item shown
 
     def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
-        # The objects are made by hal/renderbuild.py, start-up code dropped once it is done.
+        # The parts are made by hal/renderbuild.py, start-up code dropped once it is done.
         from hal import renderbuild
 
-        renderbuild.build(self, width, height, font, more)
+        (
+            self.scale, self.width, self.height, self.footer_y, self.lines_y, self.pitch, self.zoom, self.row_w,
+            self.parts, self.strip, self.sheet, self.group, self.bars, self.table_group, self.lines, self.heads,
+            self.hand, self.movers, self.panel, self.seat_bar, self.stripe_pal, self.seat_magic, self.pile, self.top,
+            self.top_group, self.meter_group, self.meter, self.rows, self.row_cells, self.slots, self.arrows,
+            self.mover, self.mover_token,
+            self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
+            self._slot_look, self.item_slot,
+        ) = renderbuild.build(width, height, font, more)  # fmt: skip
+        self.more = more  # (the text rows look a language's letters up in it)
         del renderbuild
         hal.forget("hal.renderbuild")
         hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
+        # What each piece shows, to redraw only what changes (-1, None: nothing drawn yet; the
+        # buffers of the rows, seats and slots came with their parts, in the same state).
+        self._title_bg = A.TITLE_BG
+        self._stripes_shown = 6
+        self._top_code = self._pile_count = self._stage_count = self._mover_sig = -1
+        self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
+        self.first = self.last = 0
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
@@ -175,13 +176,13 @@ class Renderer:
             self._hide_row(r)
             return
         sig = counts[0] | counts[1] << 8 | counts[2] << 16
-        text = self._row_text[r]
+        text = self.row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
             text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))
             if not counts[2]:
                 text = text[:-2]
-            if len(text) > self._row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
+            if len(text) > self.row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
                 text = text.replace(" ", "", 1)
         self._row(r, text, A.COLORS[0])
 
@@ -191,10 +192,10 @@ class Renderer:
             self._stripes_shown = n
             for q in range(6):
                 if q < n:
-                    self._stripe_pal.make_opaque(q + 1)
+                    self.stripe_pal.make_opaque(q + 1)
                 else:
-                    self._stripe_pal.make_transparent(q + 1)
-        magic_col = self._seat_magic
+                    self.stripe_pal.make_transparent(q + 1)
+        magic_col = self.seat_magic
         for q in range(6):
             r = 1 + q
             if q >= n:
@@ -204,7 +205,7 @@ class Renderer:
                 continue
             flags = view.seat_flags[q]
             sig = view.seat_cards[q] | (min(view.points[q], 0xFFFF) << 8) | (flags << 24)
-            text = self._row_text[r]
+            text = self.row_text[r]
             if sig != self._seat_sig[q] or view.names[q] is not self._seat_names[q]:
                 self._seat_sig[q] = sig
                 self._seat_names[q] = view.names[q]
@@ -217,55 +218,55 @@ class Renderer:
             if magic_col[q] != tile:
                 magic_col[q] = tile
         x, y, _, step, _ = self.parts[2]
-        _bar_at(self._seat_bar, y + view.to_act * step if 0 <= view.to_act < n else -1)
+        _bar_at(self.seat_bar, y + view.to_act * step if 0 <= view.to_act < n else -1)
 
     def _table(self, view):
         self.seats(view)
         # The pile and its count; in a magic show "SHOW!" lies where the pile was (nobody draws).
         show = view.show
-        pile = self._pile
+        pile = self.pile
         if pile.hidden != show:
             pile.hidden = show
         if show:
             self._pile_count = -1
             self._row(10, "SHOW!", A.SHOW_FG)
         else:
-            text = self._row_text[10]
+            text = self.row_text[10]
             if view.pile != self._pile_count:
                 self._pile_count = view.pile
                 text = "%2d" % view.pile
             self._row(10, text, A.COLORS[0])
         if view.top != self._top_code:
             self._top_code = view.top
-            self._top[0] = view.top
-            A.card_colors(self._top_pal, view.top)
+            self.top[0] = view.top
+            A.card_colors(self.top.pixel_shader, view.top)
         self._tokens(0, "Stage", view.stage, True)
         self._tokens(1, "You", view.mine, view.has_mine)
         # The show meter: a lit pip a token on the stage, of the five that start a show; none
         # before the stage holds a token (and so never in Classic L.L.A.M.A., which has no stage).
         stage = view.stage[0] + view.stage[1] + view.stage[2]
         sig = 5 if show else min(stage, 5)
-        if self._meter_g.hidden != (stage == 0 and not show):
-            self._meter_g.hidden = stage == 0 and not show
+        if self.meter_group.hidden != (stage == 0 and not show):
+            self.meter_group.hidden = stage == 0 and not show
         if sig != self._stage_count:
             self._stage_count = sig
             for i in range(5):
-                self._meter[i] = A.PIP_ON if i < sig else A.PIP_OFF
+                self.meter[i] = A.PIP_ON if i < sig else A.PIP_OFF
         self._row(8, view.event, A.COLORS[view.event_color] if view.event_color < 6 else A.COLORS[0])
 
     # ---- text rows -------------------------------------------------------------------
     def _row(self, r, text, fg):
-        row = self._rows[r]
+        row = self.rows[r]
         if row.hidden:
             row.hidden = False
         if fg != self._row_rgb[r]:
-            self._row_pals[r][1] = fg
+            row.pixel_shader[1] = fg
             self._row_rgb[r] = fg
-        if text == self._row_text[r]:
+        if text == self.row_text[r]:
             return
-        self._row_text[r] = text
+        self.row_text[r] = text
         n = len(text)
-        for i in range(self._row_cells[r]):
+        for i in range(self.row_cells[r]):
             ch = ord(text[i]) if i < n else 32
             # The strip's cell: ASCII, the game's glyphs, a language's letters (``more[k]``: 103 + k), else "?".
             t = ch - 32 if 32 <= ch < 127 else 94 + ch if 0 < ch < 9 else (self.more.find(text[i]) + 1 or -71) + 102
@@ -273,8 +274,8 @@ class Renderer:
                 row[i] = t
 
     def _hide_row(self, r):
-        if not self._rows[r].hidden:
-            self._rows[r].hidden = True
+        if not self.rows[r].hidden:
+            self.rows[r].hidden = True
 
     def _head(self, k, text, fg, table):
         """The title (k 0) or the footer (k 1), at the bars' scale on every screen: a text longer
@@ -287,7 +288,7 @@ class Renderer:
             text = text[:n]
         n = len(text)
         x = 2 if table and k == 0 else x0 if bar == low else (self.width - n * A.GLYPH_W * bar) // 2
-        _place(self._heads[k], x, 0 if k == 0 else self.footer_y, bar)
+        _place(self.heads[k], x, 0 if k == 0 else self.footer_y, bar)
         self._row(9 * k, text, fg)
 
     def _place_rows(self, table):
@@ -302,17 +303,17 @@ class Renderer:
             u, v, e = self.parts[3]
             _place(b, u, v, e)
             for q in range(6):
-                row = self._rows[1 + q]
+                row = self.rows[1 + q]
                 row.x = x
                 row.y = y + q * step
-            self._rows[8].y = 0
+            self.rows[8].y = 0
             self._hide_row(7)
             return
         x0, y0, s, pitch = self.parts[0]
         _place(a, x0, y0, s)
         _place(b, x0, y0 + 6 * pitch * s, s)
         for i in range(8):
-            row = self._rows[1 + i]
+            row = self.rows[1 + i]
             row.x = 0
             row.y = (i % 6) * pitch
 
@@ -323,7 +324,7 @@ class Renderer:
         if look == self._slot_look[j]:
             return
         self._slot_look[j] = look
-        pal = self._slot_pals[j]
+        pal = self.slots[j].pixel_shader
         if look & 4:
             ink, body, frame = A.BUTTON_ON if playable else A.BUTTON_OFF
             if cursor:
@@ -340,7 +341,7 @@ class Renderer:
             if cursor:
                 frame = A.FRAME_CURSOR if playable and code == cards.LLAMA else A.CARD_CURSOR
             pal[A.FRAME] = frame
-        self._slots[j].y = A.RAISE - (A.RAISE if playable else 0)  # in the row's group
+        self.slots[j].y = A.RAISE - (A.RAISE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
@@ -354,7 +355,7 @@ class Renderer:
         n = 0
         for k in range(i, j):
             n += 1 if view.cards[k] < _view.FIRST_ITEM else 2
-        return n <= len(self._slots) and self._span(view, i, j) <= room
+        return n <= len(self.slots) and self._span(view, i, j) <= room
 
     def _items(self, view):
         n = view.ncards
@@ -384,11 +385,11 @@ class Renderer:
             x = (self.row_w - span) // 2
             if first > 0 or last < n:
                 x = A.ARROW_W + (self.row_w - 2 * A.ARROW_W - span) // 2
-        slot = self._slots
+        slot = self.slots
         j = 0
         for i in range(first, last):
             code = view.cards[i]
-            self._item_slot[i - first] = j
+            self.item_slot[i - first] = j
             for h in range(1 if code < _view.FIRST_ITEM else 2):  # (a button: its two halves)
                 tg = slot[j]
                 t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
@@ -404,15 +405,15 @@ class Renderer:
                 x += A.CARD_W
                 j += 1
             x += A.GAP
-        self._item_slot[last - first] = j
+        self.item_slot[last - first] = j
         for k in range(j, len(slot)):
             if not slot[k].hidden:
                 slot[k].hidden = True
         left = first > 0
-        if self._arrows[0].hidden == left:
-            self._arrows[0].hidden = not left
-        if self._arrows[1].hidden == (last < n):
-            self._arrows[1].hidden = last >= n
+        if self.arrows[0].hidden == left:
+            self.arrows[0].hidden = not left
+        if self.arrows[1].hidden == (last < n):
+            self.arrows[1].hidden = last >= n
 
     # ---- the whole screen --------------------------------------------------------------
     def draw(self, view):
@@ -424,14 +425,14 @@ class Renderer:
         title_bg = A.SHOW_BG if table and view.show else A.TITLE_BG
         if self._title_bg != title_bg:
             self._title_bg = title_bg
-            self._title_pal[0] = title_bg
+            self.bars[0].pixel_shader[0] = title_bg  # type: ignore[index, assignment]  # (a bar's shader: a Palette)
         if table:
             self._table(view)
-        elif not self._seat_bar.hidden:
-            self._seat_bar.hidden = True
+        elif not self.seat_bar.hidden:
+            self.seat_bar.hidden = True
         lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
         cursor = view.line_cursor if 0 <= view.line_cursor < lines else -1
-        _bar_at(self._cursor_bar, self.lines_y + cursor * self.pitch if cursor >= 0 else -1)
+        _bar_at(self.bars[2], self.lines_y + cursor * self.pitch if cursor >= 0 else -1)
         colors = view.colors
         for i in range(0 if table else _view.LINES):  # (a table's rows 1..8 are its seats and event)
             if i >= lines:
@@ -450,30 +451,30 @@ class Renderer:
         if place < 6:  # a seat: over its cards-in-hand column
             x, y, s, step, head = self.parts[2]
             return s * (x + 5 * A.GLYPH_W), head + s * (y + place * step + (1 if token else -5))
-        panel = self._panel
+        panel = self.panel
         s = panel.scale
         if place == _view.PLACE_PILE:
-            return panel.x + s * self._pile.x, panel.y + s * self._pile.y
+            return panel.x + s * self.pile.x, panel.y + s * self.pile.y
         if place == _view.PLACE_TOP:
-            top = self._top_g
+            top = self.top_group
             z = s * top.scale - self.zoom
             return panel.x + s * top.x + z * A.CARD_W // 2, panel.y + s * top.y + z * A.CARD_H // 2
         if place == _view.PLACE_STAGE:
-            row = self._rows[11]  # the stage's white token
+            row = self.rows[11]  # the stage's white token
             return panel.x + s * (row.x + 6 * A.GLYPH_W), panel.y + s * row.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
         hand = self.hand
         x = (self.row_w - A.CARD_W) // 2
         if 0 <= k < self.last - self.first:
-            x = self._slots[self._item_slot[k]].x
+            x = self.slots[self.item_slot[k]].x
         return hand.x + hand.scale * x, hand.y + hand.scale * A.RAISE
 
     # ---- motion ------------------------------------------------------------------------
     def _motion(self, view):
         kind = view.move if view is not None else 0
         token = kind == _view.MOVE_TOKEN
-        card = self._mover
-        tok = self._mover_token
+        card = self.mover
+        tok = self.mover_token
         hide = kind == 0 or token
         if card.hidden != hide:
             card.hidden = hide
@@ -482,6 +483,7 @@ class Renderer:
         if not kind:
             return
         sig = kind << 8 | view.move_code
+        pal: "displayio.Palette" = card.pixel_shader  # type: ignore[assignment]  # (a card's shader: a Palette)
         if sig != self._mover_sig:
             self._mover_sig = sig
             if token:
@@ -489,16 +491,16 @@ class Renderer:
             elif kind == _view.MOVE_BACK:
                 card[0] = A.BACK
                 for i in range(3):
-                    self._mover_pal[i] = A.PILE_COLORS[i]
+                    pal[i] = A.PILE_COLORS[i]
             else:
                 card[0] = view.move_code
-                A.card_colors(self._mover_pal, view.move_code)
-                self._mover_pal[A.FRAME] = A.CARD_CURSOR
+                A.card_colors(pal, view.move_code)
+                pal[A.FRAME] = A.CARD_CURSOR
         x0, y0 = self.where(view, view.move_from, token)
         x1, y1 = self.where(view, view.move_to, token)
         m = self.parts[4][1 if token else 0]
-        if self._movers.scale != m:
-            self._movers.scale = m
+        if self.movers.scale != m:
+            self.movers.scale = m
         t = view.move_step
         tg = tok if token else card
         x = (x0 + (x1 - x0) * t // 255) // m  # the movers' group has the piece's scale

@@ -270,10 +270,9 @@ def rows(strip, default, data):
 
     As CircuitPython's terminal draws text: a row is its tile numbers and a 2-colour palette
     (~150 bytes on a board, against ~1.8 KB for an adafruit_display_text label, whose code
-    takes another 17 KB), and a new text only rewrites tile numbers. Returns (rows, palettes,
-    cells)."""
+    takes another 17 KB), and a new text only rewrites tile numbers (a row's palette is its
+    ``pixel_shader``). Returns (rows, cells)."""
     out = []
-    pieces = []
     cells = bytearray(0)
     for parent, x, y, n in data:
         pal = displayio.Palette(2)
@@ -285,9 +284,8 @@ def rows(strip, default, data):
         row.hidden = True
         parent.append(row)
         out.append(row)
-        pieces.append(pal)
         cells.append(n)
-    return out, pieces, cells
+    return out, cells
 
 
 def seat_cells(p):
@@ -370,7 +368,7 @@ def card_tile(sheet, x=0, y=0, pal=None, frame=A.CARD_FRAME):
 
 
 def pile_and_top(p, parent, sheet):
-    """The pile's back and the top card in the panel ``parent``: (pile, top, top's palette, top's Group)."""
+    """The pile's back and the top card in the panel ``parent``: (pile, top, top's Group)."""
     x, y = p["pile"]
     pal = displayio.Palette(4)
     for i in range(3):
@@ -381,9 +379,9 @@ def pile_and_top(p, parent, sheet):
     x, y = p["top"]
     group = displayio.Group(scale=p["big"], x=x, y=y)
     parent.append(group)
-    top, pal = card_tile(sheet)
+    top, _ = card_tile(sheet)
     group.append(top)
-    return pile, top, pal, group
+    return pile, top, group
 
 
 def meter(p, parent, sheet, pal):
@@ -401,17 +399,16 @@ def meter(p, parent, sheet, pal):
 
 def hand(p, parent, sheet, strip, two):
     """The item row in ``parent`` (scale ``hand``): a slot a card-width (an action button takes two),
-    each with its own palette, and the ``<`` / ``>`` parts at its ends. Returns (out, palettes, parts)."""
+    each with its own palette (its ``pixel_shader``), and the ``<`` / ``>`` parts at its ends. Returns
+    (out, parts)."""
     parent.scale = p["hand"]
     parent.y = p["hb"]
     out = []
-    pieces = []
     for _ in range(p["slot"]):
-        tg, pal = card_tile(sheet, y=A.RAISE)
+        tg, _ = card_tile(sheet, y=A.RAISE)
         tg.hidden = True
         parent.append(tg)
         out.append(tg)
-        pieces.append(pal)
     c = displayio.Palette(2)
     c.make_transparent(0)
     c[1] = A.ARROW
@@ -424,95 +421,88 @@ def hand(p, parent, sheet, strip, two):
         tg.hidden = True
         parent.append(tg)
         parts.append(tg)
-    return out, pieces, parts
+    return out, parts
 
 
-def build(r, width, height, font=None, more=""):
-    """Lay ``render.Renderer`` ``r`` out for a ``width`` x ``height`` display and make its objects
-    (``more``: the characters beyond ASCII its texts use, drawn from the game's own glyphs)."""
+def build(width, height, font=None, more=""):
+    """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
+    in the order of the Renderer's constructor (hal/render.py), which takes them as its own. Last in
+    it, the buffers where the renderer keeps what each part shows (made here, each beside its
+    parts, as they always were: the heap's blocks lie as before). ``more``: the characters beyond
+    ASCII its texts use, drawn from the game's own glyphs (hal/glyphs6x12.py)."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
-    r.strip, cells = font_strip(font, more)  # (first: ~1 KB that stays, under what comes and goes)
-    r.more = more  # (hal/render.py's text rows look a language's letters up in it)
+    strip, cells = font_strip(font, more)  # (first: ~1 KB that stays, under what comes and goes)
     x, y = seat_cells(p)
     gc.collect()
-    r.scale = p["k"]  # the root's scale (a display twice 320x240 or more)
-    r.width = p["w"]  # the laid-out screen, in the root's pixels
-    r.height = p["h"]
-    r.footer_y = p["tail"]
-    r.lines_y = p["y1"]  # text screens: the first line's band, the bands' pitch
-    r.pitch = p["p"]
-    r.zoom = p["hand"]  # the hand's scale (the cards' size)
-    r.row_w = p["w"] // p["hand"]  # the item row's width, in its own pixels
     # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
     # (x, y, scale, pitch) and the event line (x, y, scale).
     u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
-    r._space = 0  # (the strip's cells: ASCII from 32, then the game's glyphs)
-    r.group = g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
-    a, r._title_pal = bar(g, A.TITLE_BG, p["w"], p["head"])
+    g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
+    a, _ = bar(g, A.TITLE_BG, p["w"], p["head"])
     b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
-    r._cursor_bar, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
-    r._bars = (a, b, r._cursor_bar)  # (tools/layoutcheck.py tells them apart)
-    r._cursor_bar.hidden = True
-    r._title_bg = A.TITLE_BG
-    table, line, lines, title, footer, r.hand, r._movers = groups(g, 7)
-    r.table_group = table
-    r.lines = (line, lines)
-    r._heads = (title, footer)
-    seat, r._panel, m = groups(table, 3)
+    c, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
+    c.hidden = True
+    bars = (a, b, c)
+    table, line, lines, title, footer, row, movers = groups(g, 7)
+    texts = (line, lines)
+    heads = (title, footer)
+    seat, panel, m = groups(table, 3)
     # The sheets: card faces and token icons. The card sheet (hal/cardart.py): SHEET_TILES tiles of
     # a card, 2 bits a pixel, all drawn here, once: ~0.03 s on a SAMD51 by the pystone calibration
     # (bitmaptools blits the glyphs and fills the bodies in C); no drawing code runs mid-game.
-    r._sheet = sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
+    sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
     back(sheet, A.BACK * A.CARD_W)
-    for c in range(A.BACK):
-        card(sheet, c * A.CARD_W, r.strip, cells, c)
-    for c in range(len(_view.ITEM_NAMES)):
-        button(sheet, (A.BUTTONS + 2 * c) * A.CARD_W, r.strip, cells, _view.ITEM_NAMES[c])
+    for k in range(A.BACK):
+        card(sheet, k * A.CARD_W, strip, cells, k)
+    for k in range(len(_view.ITEM_NAMES)):
+        button(sheet, (A.BUTTONS + 2 * k) * A.CARD_W, strip, cells, _view.ITEM_NAMES[k])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["e"], p["ev"])
-    r._seat_bar, r._stripe_pal, r._seat_magic = seats(p, seat, tokens, tpal, x, y)
-    r._stripes_shown = 6
-    r._seat_sig = [-1] * 6  # what each seat row shows, to redraw only changes
-    r._seat_names = [None] * 6
-    r._panel.scale = p["sc"]
-    r._panel.x = p["xx"]
-    r._panel.y = p["yy"]
-    r._pile, r._top, r._top_pal, r._top_g = pile_and_top(p, r._panel, r._sheet)
-    r._top_code = -1
-    r._pile_count = -1
+    seat_bar, stripe_pal, magic = seats(p, seat, tokens, tpal, x, y)
+    seat_sig = [-1] * 6  # what each seat row shows
+    names = [None] * 6
+    panel.scale = p["sc"]
+    panel.x = p["xx"]
+    panel.y = p["yy"]
+    pile, top, top_group = pile_and_top(p, panel, sheet)
     # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
     data = [(title, 0, 0, A.CELLS)]
     data += [(line, 0, 0, A.CELLS)] * 6 + [(lines, 0, 0, A.CELLS)] * 2
     data += [(footer, 0, 0, A.CELLS)]
-    data += [(r._panel, p["count"][0], p["count"][1], 5)]
-    data += [(r._panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-    r._rows, r._row_pals, r._row_cells = rows(r.strip, r._space, data)
-    r._row_text = [""] * len(r._rows)
-    r._row_rgb = [-1] * len(r._rows)  # colour set, cached
-    r._token_sig = [-1, -1]
-    r._meter_g, r._meter = meter(p, m, tokens, tpal)
-    r._stage_count = -1
-    r._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
+    data += [(panel, p["count"][0], p["count"][1], 5)]
+    data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+    text, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
+    row_text = [""] * len(text)  # what each row shows, its colour
+    rgb = [-1] * len(text)
+    sig = [-1, -1]  # the token rows'
+    meter_group, tg = meter(p, m, tokens, tpal)
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
     two = (60 - 32, 62 - 32)  # "<" and ">"
-    r._slots, r._slot_pals, r._arrows = hand(p, r.hand, r._sheet, r.strip, two)
-    n = len(r._slots)
-    r._slot_code = bytearray(b"\xff" * n)  # the sheet tile each slot shows
-    r._slot_look = bytearray(b"\xff" * n)
-    r._item_slot = bytearray(n + 1)  # visible item k's first slot
-    r.first = 0  # the first item shown when the row scrolls
-    r.last = 0  # one past the last item shown
-    r._mover, r._mover_pal = card_tile(r._sheet, frame=A.CARD_CURSOR)
-    r._mover_token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
-    r._movers.append(r._mover)
-    r._movers.append(r._mover_token)
-    r._mover.hidden = r._mover_token.hidden = True
-    r._mover_sig = -1
+    slots, arrows = hand(p, row, sheet, strip, two)
+    n = len(slots)
+    code = bytearray(b"\xff" * n)  # the sheet tile each slot shows, its look
+    look = bytearray(b"\xff" * n)
+    item_slot = bytearray(n + 1)  # visible item k's first slot
+    mover, _ = card_tile(sheet, frame=A.CARD_CURSOR)
+    token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
+    movers.append(mover)
+    movers.append(token)
+    mover.hidden = token.hidden = True
     # Places the renderer reads: text screens' rows 1..8 (u: x, y, scale, pitch in units); the title
     # (v: bar scale, text scale, x0, table title scale, its room); the seats (o: x, y, scale, pitch,
     # top) and the event line (z: x, y, scale); the scales a travelling card and token take.
-    r.parts = (u, v, o, z, (p["hand"], p["seat"]))
+    parts = (u, v, o, z, (p["hand"], p["seat"]))
+    # The layout's numbers: the root's scale (a display twice 320x240 or more), the laid-out screen
+    # in the root's pixels, the footer's top, text screens' first line band and pitch, the hand's
+    # scale (the cards' size) and the item row's width in its own pixels.
+    return (
+        p["k"], p["w"], p["h"], p["tail"], p["y1"], p["p"], p["hand"], p["w"] // p["hand"], parts,
+        strip, sheet, g, bars, table, texts, heads, row, movers, panel,
+        seat_bar, stripe_pal, magic, pile, top, top_group, meter_group, tg,
+        text, row_cells, slots, arrows, mover, token,
+        seat_sig, names, row_text, rgb, sig, code, look, item_slot,
+    )  # fmt: skip

@@ -33,14 +33,14 @@ def item_at(r, x, y):
     if r.last <= r.first or not hand.y <= y < r.footer_y:
         return -1
     x = (x - hand.x) // hand.scale
-    slot = r._slots
+    slot = r.slots
     if x < slot[0].x - A.GAP // 2:  # (half a gap: the gaps are split between neighbours)
         return r.first - 1 if r.first > 0 else -1
     for k in range(r.last - r.first):
-        last = slot[r._item_slot[k + 1] - 1]  # its last slot (a button has two), as drawn
+        last = slot[r.item_slot[k + 1] - 1]  # its last slot (a button has two), as drawn
         if x < last.x + last.tile_width + A.GAP // 2:
             return r.first + k
-    return -1 if r._arrows[1].hidden else r.last
+    return -1 if r.arrows[1].hidden else r.last
 
 
 def footer_at(r, view, x):
@@ -54,9 +54,9 @@ def footer_at(r, view, x):
     group's place and scale, its tiles' width): the gaps split between neighbours, the first and
     the last part reaching the bar's ends."""
     labels = getattr(view, "labels", None) or _LABELS
-    head = r._heads[1]
-    row = r._rows[9]
-    text = r._row_text[9]
+    head = r.heads[1]
+    row = r.rows[9]
+    text = r.row_text[9]
     s = head.scale
     w = row.tile_width * s  # a character, in the root's pixels
     u = x - head.x - s * row.x  # from the text's left edge

@@ -127,7 +127,7 @@ class App:
         items = ["Speed: " + mt.SPEEDS[m.speed]]
         if hw.lights.count:
             items.append("Lights: " + mt.BRIGHTNESS[m.brightness])
-        if not getattr(hw.sound, "broken", False):
+        if not hw.sound.broken:
             items.append("Sound: " + ("On" if m.sound else "Off"))
         return items
 
@@ -184,10 +184,8 @@ class App:
 
     def play(self, event=""):
         """Play the match until it is over or saved and quit; ``event`` is the first last-move line."""
-        room = getattr(self.hw.storage, "room", None)
         try:  # the store's record buffer made now, for this game's largest save
-            if room is not None:
-                room(len(self.match.room()))
+            self.hw.storage.room(len(self.match.room()))
         except MemoryError:  # (no block for it now: a save makes it, or says it could not)
             pass
         table = Table(self)
@@ -214,16 +212,16 @@ class App:
         if module != "hint" and __file__.endswith(".mpy"):
             hal.forget("engine.bots")
             hal.forget("engine.search")  # (Hard's, when a Hard bot has played)
-        # On a board only (play/ui.py's _COLLECT): on CPython a full collection costs milliseconds,
+        # On a board only (play/ui.py's ON_BOARD): on CPython a full collection costs milliseconds,
         # thousands of times in the tests, and helps nothing.
-        if _ui._COLLECT:
+        if _ui.ON_BOARD:
             gc.collect()  # (the module's code into the lowest free blocks)
         __import__("play." + module)
         try:
             return getattr(getattr(play, module), name)(*args)
         finally:
             hal.forget("play." + module)
-            if _ui._COLLECT:
+            if _ui.ON_BOARD:
                 gc.collect()  # its code's heap free at once, for what comes next to fill (less fragmented)
 
     # ---- saving --------------------------------------------------------------------

@@ -19,7 +19,7 @@ def load(app):
         app.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _ui.errno(e)), None, v.ALERT)
         return
     if not data:
-        if getattr(storage, "lost", False):
+        if storage.lost:
             lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
             app.ui.message("Save was lost", lines, None, v.ALERT)
         return

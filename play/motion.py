@@ -67,7 +67,7 @@ def travel(ui, kind, code, src, dst, ms):
     screen, in about ``ms``; A skips it. None where the screen has no motion (the mock, the
     terminal, ``--fast``) or ``ms`` is 0 (the Instant speed)."""
     hw = ui.hw
-    if ms <= 0 or not getattr(hw.screen, "motion", False):
+    if ms <= 0 or not hw.screen.motion:
         return
     view = ui.view
     view.move = kind

@@ -63,7 +63,7 @@ def page(app, title, seat, first, n):
     Right or Down show the next page (from the last, the first again: boards with only a Right),
     Left or Up the one before; a tap (touch screens) the next, and goes on from the last."""
     rows = v.LINES_WITH_CARDS
-    t = getattr(hal, "TAP", 0)  # (a touch: issue 23)
+    t = hal.TAP  # (a touch: issue 23)
     top = 0
     while True:
         lines = []

@@ -38,7 +38,7 @@ def page(table):
         if m.kinds[p] == mt.HUMAN:
             q = p
             break
-    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | getattr(hal, "TAP", 0)
+    keys = hal.A | hal.B | hal.START | hal.LEFT | hal.RIGHT | hal.UP | hal.DOWN | hal.TAP
     while True:
         lines = []
         for p in range(g.players):

@@ -116,7 +116,7 @@ def about(app):
         "Board: " + app.hw.name,
         ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
     ]
-    where = getattr(app.hw.storage, "path", None) or app.hw.storage.where  # a file's folders too
+    where = app.hw.storage.path or app.hw.storage.where  # a file's folders too
     if len(where) + 7 <= v.COLUMNS:
         lines.append("Saves: " + where)
     else:  # "Saves: " then the path, broken after a / (or \\) where it can, its end kept

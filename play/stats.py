@@ -116,7 +116,7 @@ def load(app):
             for i in range(min(len(body), len(data))):
                 data[i] = body[i]
             data[4] = n
-        elif getattr(storage, "lost", False):
+        elif storage.lost:
             said = "The power went while they were saved: the statistics are lost. Starting afresh."
     except ValueError as e:  # damaged: kept aside, never lost silently
         try:

@@ -45,10 +45,10 @@ class Table:
         self.g = app.match.game
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
-        self.text = getattr(app.hw.screen, "text", True)  # fill the View's text lines too
+        self.text = app.hw.screen.text  # fill the View's text lines too
         # play/motion.py where the screen animates, loaded at the first move that travels (none at
         # the Instant speed: its ~1 KB stays off a board's heap); False where the screen has no motion.
-        self.motion = None if getattr(app.hw.screen, "motion", False) else False
+        self.motion = None if app.hw.screen.motion else False
         self.waited = True  # a human waited (a hand-off, bots moving): their turn starts with a beep
         self.unsaved = False  # a human decided something since the last save
         self.open = -1  # the human whose turn goes on (after an exchange, or into a prompt)
@@ -93,7 +93,7 @@ class Table:
         ui.show()
         from engine import bots  # (dropped while a screen's module is loaded: App.screen)
 
-        budget = bots.HARD_BUDGET * getattr(self.app.hw, "pystones", 1500) // 1500  # ~1 s on any board
+        budget = bots.HARD_BUDGET * self.app.hw.pystones // 1500  # ~1 s on any board
         self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
         # What a press does meanwhile: holding the act key hurries the bots (Ui.pause). Made at each

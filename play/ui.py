@@ -35,9 +35,9 @@ _POLL_MS = const(15)
 # a second tap of the A that ended a turn (40-60 ms after) would show the next hand to the wrong
 # person. A key held through it must be let go and pressed again (hw.buttons.hush).
 SEEN_MS = const(400)
-# On a board (gc.mem_free exists) collect while waiting for a button: idle
+# On a board (gc.mem_free exists: play/app.py reads it too) collect while waiting for a button: idle
 # time, and a heap freed early fragments less. CPython needs no help.
-_COLLECT = hasattr(gc, "mem_free")
+ON_BOARD = hasattr(gc, "mem_free")
 
 
 def wrap(text, width=v.COLUMNS):
@@ -99,7 +99,7 @@ class Ui:
         """The next press's bits (blocks). A tap on the footer's zones comes as B or START; any
         other tap as TAP, with ``hw.buttons.tapped`` saying where (a tap on nothing is no press)."""
         hw = self.hw
-        if _COLLECT:
+        if ON_BOARD:
             gc.collect()
         while True:
             b = hw.buttons.press()

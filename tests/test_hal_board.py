@@ -489,7 +489,7 @@ def test_the_rp2_log_makes_its_record_buffer_at_start_up_for_its_largest_record(
     hw = hb.open()
     store = hw.storage
     assert hw.name == "PicoSystem" and type(store).__name__ == "LogStore"
-    buffer = store._rec
+    buffer = store._rec  # (the store's own record buffer: nothing outside it sees it, the test looks inside)
     assert len(buffer) >= saves.HEAD + store.capacity + saves.TAIL + saves.HEAD
     store.room(5000)  # (App.play's: a game's save buffer; none is larger than the log takes)
     assert store._rec is buffer
@@ -617,7 +617,7 @@ def test_a_torn_write_leaves_the_previous_save(cut):
     assert after.load() == b"B" * 300
     after.save(b"D" * 300)  # goes over the torn slot, not over B
     assert nvmstore.NvmStore(nvm).load() == b"D" * 300
-    other = after.place(0, 1 - after._newest[0])
+    other = after.place(0, 1 - after.newest[0])
     nvm.mem[other : other + 8] = bytes(8)
     assert nvmstore.NvmStore(nvm).load() == b"D" * 300
 

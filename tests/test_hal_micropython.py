@@ -183,10 +183,10 @@ r.draw(vw)
 cursor_moved = gc.mem_alloc() - a
 print("code", free0 - free1, "objects", objects, "draw", free2 - free3)
 print("redraw same", same, "cursor moved", cursor_moved)
-bm = r._sheet
-t = r._slots[3][0]  # the sheet tile slot 3 shows: the "3#" face (drawn at start-up)
+bm = r.sheet
+t = r.slots[3][0]  # the sheet tile slot 3 shows: the "3#" face (drawn at start-up)
 ink = sum(1 for y in range(20) for x in range(13) if bm[t * 13 + x, y] == 1)
-print("tile 3 ink", ink, "x", r._slots[3].x, "y", r._slots[4].y, "row", r._rows[1][0], r._rows[1][1])
+print("tile 3 ink", ink, "x", r.slots[3].x, "y", r.slots[4].y, "row", r.rows[1][0], r.rows[1][1])
 for i in range(40):
     vw.add_card(i % 18, 0)
 for cur in range(vw.ncards):

@@ -54,10 +54,10 @@ def test_the_check_finds_an_overlap_a_cut_and_a_piece_on_a_foreign_bar():
     found = layoutcheck.problems(r, 240, 240, vw)
     assert any(p.startswith("overlap: row 9") for p in found) and any("on the footer bar" in p for p in found)
     r.hand.y -= 10
-    r._rows[0].x = 180 // r._heads[0].scale  # the title runs off the right edge, over the meter
+    r.rows[0].x = 180 // r.heads[0].scale  # the title runs off the right edge, over the meter
     found = layoutcheck.problems(r, 240, 240, vw)
     assert any(p.startswith("clipped: row 0") for p in found) and any("the meter" in p for p in found)
-    r._rows[0].x = 0
+    r.rows[0].x = 0
     vw = menu_view()
     r.draw(vw)
     r.lines[0].y = 2  # the lines climb into the title bar
@@ -100,16 +100,16 @@ def test_a_touch_on_a_line_the_footer_or_elsewhere(size):
     vw = s.view
     vw.footer = "A: choose  B: back  Start"
     s.show(vw)
-    x, y, z = where(r, r._rows[9])
-    cw = z * r._rows[9].tile_width
+    x, y, z = where(r, r.rows[9])
+    cw = z * r.rows[9].tile_width
     assert s.hit(1, h - 1) == (HIT["ACT"], 0) and s.hit(x + 4 * cw, y + z) == (HIT["ACT"], 0)
     assert s.hit(x + 9 * cw + cw // 2, y + z) == (HIT["ACT"], 0) and s.hit(x + 11 * cw, y + z) == (HIT["BACK"], 0)
     assert s.hit(x + 15 * cw, y + z) == (HIT["BACK"], 0) and s.hit(x + 21 * cw, y + z) == (HIT["MENU"], 0)
     assert s.hit(w - 1, h - 1) == (HIT["MENU"], 0)
     vw.footer = "Quit round? A: yes"  # words before the first label name no input
     s.show(vw)
-    x, y, z = where(r, r._rows[9])  # (a shorter text: its own place and scale)
-    cw = z * r._rows[9].tile_width
+    x, y, z = where(r, r.rows[9])  # (a shorter text: its own place and scale)
+    cw = z * r.rows[9].tile_width
     assert s.hit(x + 2 * cw, y + z) == (HIT["SCREEN"], 0) and s.hit(x + 15 * cw, y + z) == (HIT["ACT"], 0)
     assert s.hit(-1, 5) == s.hit(w, 5) == s.hit(5, h) == (HIT["NONE"], 0)
 
@@ -121,7 +121,7 @@ def test_a_touch_on_an_item_finds_it_and_a_touch_beside_the_row_finds_the_one_th
     vw = s.view
     for k in range(r.last - r.first):
         i = r.first + k
-        tg = r._slots[r._item_slot[k]]
+        tg = r.slots[r.item_slot[k]]
         x, y = middle(r, tg, render.item_width(vw.cards[i]))
         assert s.hit(x, y) == (HIT["ITEM"], i)
         assert s.hit(x, r.footer_y - 1) == (HIT["ITEM"], i)  # down to the footer
@@ -138,7 +138,7 @@ def test_a_touch_on_an_item_finds_it_and_a_touch_beside_the_row_finds_the_one_th
     # Every pixel of the row between the first and the last item's middle finds one of them, in order.
     found = [
         s.hit(x, y)[1]
-        for x in range(middle(r, r._slots[0], 13)[0], middle(r, r._slots[r._item_slot[r.last - r.first - 1]], 13)[0])
+        for x in range(middle(r, r.slots[0], 13)[0], middle(r, r.slots[r.item_slot[r.last - r.first - 1]], 13)[0])
     ]
     assert found == sorted(found) and set(found) == set(range(r.first, r.last))
 
@@ -149,11 +149,11 @@ def test_on_a_table_the_seats_and_the_panel_are_the_screen_and_the_hand_its_item
     s = screen(size, vw)
     r = s.renderer
     for q in range(6):
-        x, y, k = where(r, r._rows[1 + q])
+        x, y, k = where(r, r.rows[1 + q])
         assert s.hit(x + 6 * k, y + 6 * k) == (HIT["SCREEN"], 0)  # no lines on a table
-    x, y, k = where(r, r._top)
+    x, y, k = where(r, r.top)
     assert s.hit(x + k, y + k) == (HIT["SCREEN"], 0)
-    tg = r._slots[r._item_slot[2]]
+    tg = r.slots[r.item_slot[2]]
     assert s.hit(*middle(r, tg, A.CARD_W)) == (HIT["ITEM"], r.first + 2)
 
 
@@ -171,7 +171,7 @@ def test_a_text_screen_with_cards_has_six_lines_then_the_items():
         w = size[0]
         assert s.hit(w // 2, r.lines_y + 5 * r.pitch + 1) == (HIT["LINE"], 5)
         assert s.hit(w // 2, r.lines_y + 6 * r.pitch + 1)[0] != HIT["LINE"]  # no seventh line
-        assert s.hit(*middle(r, r._slots[1], A.CARD_W)) == (HIT["ITEM"], 1)
+        assert s.hit(*middle(r, r.slots[1], A.CARD_W)) == (HIT["ITEM"], 1)
 
 
 def test_the_hit_kinds_are_hals():
@@ -187,15 +187,15 @@ def roles(r, vw):
     k = r.group.scale
     out = {}
     if vw.title:
-        out["title"] = k * r._heads[0].scale
+        out["title"] = k * r.heads[0].scale
     if vw.footer:
-        out["footer"] = k * r._heads[1].scale
+        out["footer"] = k * r.heads[1].scale
     if vw.seats:
         out["seats"] = k * r.lines[0].scale
         if vw.event:
             out["event"] = k * r.lines[1].scale
-        out["pile"] = out["tokens"] = k * r._panel.scale
-        out["top card"] = k * r._panel.scale * r._top_g.scale
+        out["pile"] = out["tokens"] = k * r.panel.scale
+        out["top card"] = k * r.panel.scale * r.top_group.scale
         for i in range(vw.ncards):
             out["buttons" if vw.cards[i] >= v.FIRST_ITEM else "hand"] = k * r.hand.scale
     else:
@@ -230,14 +230,14 @@ def test_a_title_or_footer_too_long_for_its_bar_is_cut_not_shrunk():
     vw = table_view(4)
     vw.title = "Round 12 - Hugo (bot) and more"
     r.draw(vw)
-    assert r._heads[0].scale == r.parts[1][0] and r._row_text[0] == vw.title[: len(r._row_text[0])]
+    assert r.heads[0].scale == r.parts[1][0] and r.row_text[0] == vw.title[: len(r.row_text[0])]
     # (layoutcheck says it was cut: the flow never gives such a text, test_no_text_is_cut...)
     found = layoutcheck.problems(r, 240, 240, vw)
     assert found and all(f.startswith("cut: ") for f in found), found
     vw = menu_view()
     vw.footer = "F" * 26
     r.draw(vw)
-    assert r._heads[1].scale == r.parts[1][0] and 6 * len(r._row_text[9]) * r.parts[1][0] <= 240 - 4
+    assert r.heads[1].scale == r.parts[1][0] and 6 * len(r.row_text[9]) * r.parts[1][0] <= 240 - 4
 
 
 # The layouts whose item row holds a hand of 7 with Draw and Quit at the hand's scale: 7 cards
@@ -267,12 +267,12 @@ def test_a_hand_of_seven_with_draw_and_quit_shows_without_scrolling_where_the_ro
     r = render.Renderer(*size)
     vw = hand_view(SEVEN)
     r.draw(vw)
-    whole = (r.first, r.last) == (0, vw.ncards) and r._arrows[0].hidden and r._arrows[1].hidden
+    whole = (r.first, r.last) == (0, vw.ncards) and r.arrows[0].hidden and r.arrows[1].hidden
     assert whole == (size in WIDE)
     if size in WIDE:
         assert layoutcheck.problems(r, size[0], size[1], vw) == []
-        x0 = where(r, r._slots[0])[0]
-        x1, _, z = where(r, r._slots[r._item_slot[vw.ncards - r.first] - 1])
+        x0 = where(r, r.slots[0])[0]
+        x1, _, z = where(r, r.slots[r.item_slot[vw.ncards - r.first] - 1])
         assert 0 <= x0 and x1 + z * A.CARD_W <= size[0]
     else:  # (the cards at 2x: 7 of them and both buttons would take 318 pixels)
         assert 159 * r.zoom > size[0]

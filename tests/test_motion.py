@@ -77,7 +77,7 @@ def test_instant_speed_and_screens_without_motion_show_none():
     hw, app, rec = run_flow(new_game_script([0, 2, 2, 2]))
     assert rec.frames  # the same game at Normal speed moves
     hw, app, driver, _ = play(new_game_script([0, 2, 2, 2]), max_screens=300)  # the plain mock: tests
-    assert not hasattr(hw.screen, "motion") and app.match.game.round_number >= 1
+    assert hw.screen.motion is False and app.match.game.round_number >= 1
 
 
 def test_holding_a_skips_a_motion_and_the_press_is_dropped():

@@ -197,7 +197,7 @@ def test_a_store_makes_its_record_buffer_when_a_game_begins_and_keeps_what_it_ho
     store.save(b"stats" * 8, 1)
     store.save(b"game 1" * 10)
     store.room(300)
-    buffer = store._rec
+    buffer = store._rec  # (the store's own record buffer: nothing outside it sees it, the test looks inside)
     stats = saves.HEAD + 40 + saves.TAIL + saves.HEAD if rule == "rp2040" else 0
     assert len(buffer) >= saves.HEAD + 300 + saves.TAIL + stats
     writes = nvm.writes

@@ -116,9 +116,9 @@ def pieces(hw):
     r = s.renderer
     view = s.view
     out = []
-    text = r._row_text[9]
+    text = r.row_text[9]
     assert text == view.footer
-    row = r._rows[9]
+    row = r.rows[9]
     for a, b, bit in footer_parts(text, hw.buttons.labels):
         x, y, k = where(r, row)
         w = row.tile_width
@@ -127,13 +127,13 @@ def pieces(hw):
         lines = v.LINES_WITH_CARDS if view.ncards else v.LINES
         for i in range(lines):
             if view.lines[i].strip():
-                tg = r._rows[1 + i]
+                tg = r.rows[1 + i]
                 n = len(view.lines[i].rstrip())
                 out.append(("line %r" % view.lines[i], middle(r, tg, n), (hal.TAP, (hal.HIT_LINE, i))))
     for k in range(r.last - r.first):
         i = r.first + k
-        tg = r._slots[r._item_slot[k]]
-        n = r._item_slot[k + 1] - r._item_slot[k]  # (a button takes two slots)
+        tg = r.slots[r.item_slot[k]]
+        n = r.item_slot[k + 1] - r.item_slot[k]  # (a button takes two slots)
         out.append(("item %d" % i, middle(r, tg, n), (hal.TAP, (hal.HIT_ITEM, i))))
     return out
 
@@ -220,10 +220,10 @@ def test_every_piece_of_every_kind_of_screen_answers_a_tap_on_itself(name):
 def _tap_footer(hw, label):
     """The display pixel in the middle of the footer's part that begins with ``label``."""
     r = hw.screen.renderer
-    text = r._row_text[9]
+    text = r.row_text[9]
     for a, b, bit in footer_parts(text, hw.buttons.labels):
         if text.startswith(label, a):
-            row = r._rows[9]
+            row = r.rows[9]
             x, y, k = where(r, row)
             return "tap:%d,%d" % (x + k * (a + b) * row.tile_width // 2, y + k * row.tile_height // 2)
     raise AssertionError("no %r in %r" % (label, text))

@@ -95,17 +95,17 @@ def tags_of(r):
     a, b = r.lines
     table = not r.table_group.hidden
     tags = {
-        id(r._heads[0]): "title",
-        id(r._meter_g): "title",
-        id(r._heads[1]): "footer",
+        id(r.heads[0]): "title",
+        id(r.meter_group): "title",
+        id(r.heads[1]): "footer",
         id(a): "seats" if table else "lines",
         id(b): "event" if table else "lines",
         id(r.table_group): "seats",
-        id(r._panel): "panel",
+        id(r.panel): "panel",
         id(r.hand): "hand",
-        id(r._movers): "movers",
+        id(r.movers): "movers",
     }
-    bars = {id(r._bars[0]): "title", id(r._bars[1]): "footer", id(r._bars[2]): "cursor", id(r._seat_bar): "seats"}
+    bars = {id(r.bars[0]): "title", id(r.bars[1]): "footer", id(r.bars[2]): "cursor", id(r.seat_bar): "seats"}
     for bar, tag in bars.items():
         tags[bar] = "bar:" + tag
     return tags
@@ -119,7 +119,7 @@ def problems(r, width, height, view):
     found = pieces(root, root.x, root.y, root.scale, None, tags)
     out = []
     owner = {}
-    cursor_row = r._rows[1 + view.line_cursor] if not r._bars[2].hidden else None  # the line on that bar
+    cursor_row = r.rows[1 + view.line_cursor] if not r.bars[2].hidden else None  # the line on that bar
     for tag, tg, px in found:
         name = _name(r, tg, tag)
         off = [p for p in px if not (0 <= p[0] < width and 0 <= p[1] < height)]
@@ -159,26 +159,26 @@ def cuts(r, view):
     if view.seats:
         given.append(("event", view.event))
     for what, text in given:
-        if len(text) > r._row_cells[0]:
-            out.append("cut: the %s %r has %d characters, a row %d" % (what, text, len(text), r._row_cells[0]))
-    for k in range(len(r._rows)):
-        row = r._rows[k]
-        if not row.hidden and len(r._row_text[k]) > r._row_cells[k]:
-            out.append("cut: row %d %r has %d cells" % (k, r._row_text[k], r._row_cells[k]))
-    if r._row_text[0] != view.title:
-        out.append("cut: the title %r is drawn as %r" % (view.title, r._row_text[0]))
+        if len(text) > r.row_cells[0]:
+            out.append("cut: the %s %r has %d characters, a row %d" % (what, text, len(text), r.row_cells[0]))
+    for k in range(len(r.rows)):
+        row = r.rows[k]
+        if not row.hidden and len(r.row_text[k]) > r.row_cells[k]:
+            out.append("cut: row %d %r has %d cells" % (k, r.row_text[k], r.row_cells[k]))
+    if r.row_text[0] != view.title:
+        out.append("cut: the title %r is drawn as %r" % (view.title, r.row_text[0]))
     return out
 
 
 def _name(r, tg, tag):
     """A readable name of a piece of renderer ``r``."""
-    for k in range(len(r._rows)):
-        if r._rows[k] is tg:
-            return "row %d %r" % (k, r._row_text[k])
-    for k in range(len(r._slots)):
-        if r._slots[k] is tg:
+    for k in range(len(r.rows)):
+        if r.rows[k] is tg:
+            return "row %d %r" % (k, r.row_text[k])
+    for k in range(len(r.slots)):
+        if r.slots[k] is tg:
             return "slot %d" % k
-    named = {"_pile": "the pile", "_top": "the top card", "_seat_magic": "the magic column", "_meter": "the meter"}
+    named = {"pile": "the pile", "top": "the top card", "seat_magic": "the magic column", "meter": "the meter"}
     for attr, text in named.items():
         if getattr(r, attr) is tg:
             return text

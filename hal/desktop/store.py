@@ -61,6 +61,7 @@ class MemoryStore:
 
     where = "memory"
     lost = False
+    path = None  # not a file
 
     def __init__(self):
         self.data = [None, None]
@@ -71,6 +72,9 @@ class MemoryStore:
 
     def save(self, data, key=0):
         self.data[key] = bytes(data)
+
+    def room(self, n):
+        """Nothing to make ahead: a save in memory is a copy."""
 
     def set_aside(self, key=0):
         self.kept[key].append(self.data[key])

@@ -181,6 +181,9 @@ def utf8(stream):
 class TextScreen:
     """``hw.screen`` in a terminal: each View as text; optionally also drawn for screenshots."""
 
+    text = True  # a table's text lines filled too (hal/__init__.py): they are what it prints
+    motion = False
+
     def __init__(self, out=None, clear=None, display=None, shots=None, size=desktop_window.SIZE):
         self.size = size  # the display's (width, height): the board's, though only text shows
         self.out = utf8(out or sys.stdout)
