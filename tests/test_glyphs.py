@@ -102,8 +102,8 @@ def test_english_keeps_its_strip_and_draws_no_letter_it_does_not_carry():
     r = render.Renderer(160, 128, Subset())
     assert r.more == ""
     assert r.strip.width == 103 * A.GLYPH_W  # ASCII and the game's 8 glyphs, as before
-    r._row(1, "Ä", A.COLORS[0])
-    assert r._rows[1][0] == 31  # "?"
+    r._row(1, "Ä", A.COLORS[0])  # (one text row drawn alone: nothing outside the renderer draws one)
+    assert r.rows[1][0] == 31  # "?"
 
 
 @pytest.mark.parametrize("lang", sorted(SETS))
@@ -116,7 +116,7 @@ def test_every_character_is_drawn_from_the_games_glyphs_and_an_ascii_only_font(l
             continue
         r._row(1, text, A.COLORS[0])
         for i, c in enumerate(text):
-            t = r._rows[1][i]
+            t = r.rows[1][i]
             assert t == 103 + more.index(c), c  # its own cell: no "?"
             rows = cell(r.strip, t)
             assert any(rows), c  # no blank
@@ -124,10 +124,10 @@ def test_every_character_is_drawn_from_the_games_glyphs_and_an_ascii_only_font(l
             assert rows == list(glyphs.data[12 * k : 12 * k + 12]), c
     # ASCII and the game's glyphs where they were; what the language does not carry: "?".
     r._row(1, "A\x01~", A.COLORS[0])
-    assert [r._rows[1][i] for i in range(3)] == [33, 95, 94]
+    assert [r.rows[1][i] for i in range(3)] == [33, 95, 94]
     other = "ß" if lang == "fr" else "ç"
     r._row(1, other, A.COLORS[0])
-    assert r._rows[1][0] == 31
+    assert r.rows[1][0] == 31
 
 
 def test_a_firmwares_own_accents_change_no_pixel():
