@@ -59,8 +59,8 @@ def code_of(text):
 
 
 def _put16(g, at, v):
-    g.s[at] = v & 0xFF
-    g.s[at + 1] = v >> 8
+    g.state[at] = v & 0xFF
+    g.state[at + 1] = v >> 8
 
 
 def _done(g):
@@ -76,7 +76,7 @@ def set_tokens(g, seat, white, black):
 
 def set_magic(g, where):
     """where: a seat, game.SUPPLY or game.STAGE."""
-    g.s[7] = where  # the magic token's place (engine/game.py: _MAGIC)
+    g.state[7] = where  # the magic token's place (engine/game.py: _MAGIC)
     _done(g)
 
 
