@@ -64,7 +64,7 @@ def _scratch(g, k):
     Easy and Normal need only the view; Hard two more for its rollouts.
     """
     v = _games[0]
-    if v is None or len(v.s) != len(g.s) or len(v.r) != len(g.r):
+    if v is None or len(v.state) != len(g.state) or len(v.result) != len(g.result):
         for i in range(3):
             _games[i] = None
     none = None
@@ -73,7 +73,7 @@ def _scratch(g, k):
             # Stepped, never applied: no history of their own (one shared empty one,
             # engine/history.py's layout).
             none = none or bytearray(2)
-            _games[i] = game.Game(bytearray(g.s), bytearray(g.r), none)
+            _games[i] = game.Game(bytearray(g.state), bytearray(g.result), none)
     return _games
 
 
@@ -106,7 +106,7 @@ def _normal(g, p, buf, n):
     and public fields are read. Allocates nothing. (Hard's rollouts spend
     most of their time here, so it reads the hand bytes directly.)
     """
-    s = g.s
+    s = g.state
     phase = s[2]  # game.py's state layout: the phase, the magic token, the flags
     if phase == game.CHOOSE_GIVE:
         return leader(g, buf, n)

@@ -56,7 +56,7 @@ def _load(cls, data, version):
         raise ValueError("game data is truncated")
     if old:  # (its round's actions so far are not known: those recorded from now on are a part)
         g = cls(bytearray(body[1:n]), bytearray(body[n:]))
-        g.h[0] = 2  # history.PARTIAL
+        g.moves[0] = 2  # history.PARTIAL
         return _checked(g)
     m = n + 1 + body[n] if n < end else end + 1  # r is body[n + 1:m], then the history
     if m + 2 > end or m + 2 + body[m + 1] > end:
@@ -65,7 +65,7 @@ def _load(cls, data, version):
         raise ValueError("game data has bytes past its end")
     g = cls(bytearray(body[1:n]), bytearray(body[n + 1 : m]))
     for i in range(end - m):
-        g.h[i] = body[m + i]
+        g.moves[i] = body[m + i]
     return _checked(g)
 
 
@@ -93,7 +93,7 @@ def _history(h, players):
 
 def validate(g):
     """Raise ValueError naming the first rule game ``g`` breaks (its sizes already checked)."""
-    _history(g.h, g.players)
+    _history(g.moves, g.players)
     _counters(g)
     _cards(g)
     _phase(g)
@@ -102,7 +102,7 @@ def validate(g):
 
 def _counters(g):
     """The phase, the seats in, the magic token and the token counts within the rules' bounds."""
-    s = g.s
+    s = g.state
     n = g.players
     _need(g.phase <= rules.OVER and g.current_player < n and 1 <= g.round_number <= ROUND_MAX, "phase")
     _need(not s[5] & ~3, "flags")  # game.py: _SHOW | _ORDERED
@@ -126,7 +126,7 @@ def _counters(g):
 def _cards(g):
     """R1: no card more often than the deck has it (the rest is in the discard pile); R17: no
     empty hand while the round goes on."""
-    s = g.s
+    s = g.state
     table = cards.DECKS[s[1]]
     phase = g.phase
     pile = g.draw_pile_size
@@ -184,11 +184,12 @@ def _result(g):
     _need(returned in (0, rules.RETURN_WHITE, rules.RETURN_BLACK, rules.KEEP), "result")
     _need(not returned or out is not None and phase != rules.CHOOSE_RETURN, "result")
     _need(out is None or len(last["hands"][out]) <= 1, "result")  # (R12 alone, as above)
-    table = cards.DECKS[g.s[1]]
+    table = cards.DECKS[g.state[1]]
     for q in range(n):
         hand = last["hands"][q]
         for c in range(cards.COUNT):
             _need(hand.count(c) <= table[c], "result")
         # R19: the points the summary shows are those of the hand.
         at = g.result_at(q)
-        _need(g.r[at] | (g.r[at + 1] << 5) == cards.points_for(cards.packed_values(g.r, at + 2)), "result")
+        r = g.result
+        _need(r[at] | (r[at + 1] << 5) == cards.points_for(cards.packed_values(r, at + 2)), "result")

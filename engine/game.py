@@ -153,86 +153,87 @@ def new_game(players, seed, variant="kadabra", deck=None):
 
 
 class Game(Record):
-    """One game: its state ``s``, the last round's result ``r`` and the round's history ``h``
-    (engine/history.py). The save format is engine/record.py's."""
+    """One game: its ``state`` (a bytearray: the layout above), the last round's ``result`` and the
+    round's ``moves`` (its history, engine/history.py: a byte an action). The save format is
+    engine/record.py's. (The attributes' names are qstrs once: as cheap on a board as s, r, h.)"""
 
-    def __init__(self, s, r, h=None):
-        self.s = s
-        self.r = r
-        self.h = history.new() if h is None else h
+    def __init__(self, state, result, moves=None):
+        self.state = state
+        self.result = result
+        self.moves = history.new() if moves is None else moves
 
     # ---- reading the state -----------------------------------------------------
     @property
     def players(self):
-        return self.s[_N]
+        return self.state[_N]
 
     @property
     def variant(self):
-        return cards.VARIANTS[self.s[_VAR]]
+        return cards.VARIANTS[self.state[_VAR]]
 
     @property
     def current_player(self):
-        return self.s[_CUR]
+        return self.state[_CUR]
 
     @property
     def phase(self):
-        return self.s[_PHASE]
+        return self.state[_PHASE]
 
     @property
     def top_card(self):
-        return self.s[_TOP]
+        return self.state[_TOP]
 
     @property
     def show_active(self):
-        return bool(self.s[_FLAGS] & _SHOW)
+        return bool(self.state[_FLAGS] & _SHOW)
 
     @property
     def draw_pile_size(self):
-        return len(self.s) - self.s[_DRAW]
+        return len(self.state) - self.state[_DRAW]
 
     @property
     def round_number(self):
-        return _get16(self.s, _ROUND)
+        return _get16(self.state, _ROUND)
 
     @property
     def magic_holder(self):
         """The seat holding the magic token, or SUPPLY, or STAGE."""
-        return self.s[_MAGIC]
+        return self.state[_MAGIC]
 
     def is_over(self):
-        return self.s[_PHASE] == OVER
+        return self.state[_PHASE] == OVER
 
     def in_round(self, seat):
-        return bool(self.s[_IN] & (1 << seat))
+        return bool(self.state[_IN] & (1 << seat))
 
     def hand_size(self, seat):
-        return self.s[_HDR + _SEAT * seat]
+        return self.state[_HDR + _SEAT * seat]
 
     def hand(self, seat):
         """The cards in a seat's hand, as codes in rank order."""
-        return cards.unpack(self.s, _HDR + _SEAT * seat + _HAND)
+        return cards.unpack(self.state, _HDR + _SEAT * seat + _HAND)
 
     def tokens(self, seat):
         """``(whites, blacks, has_magic)`` of a seat."""
         base = _HDR + _SEAT * seat
-        return (_get16(self.s, base + _WHITE), _get16(self.s, base + _BLACK), self.s[_MAGIC] == seat)
+        return (_get16(self.state, base + _WHITE), _get16(self.state, base + _BLACK), self.state[_MAGIC] == seat)
 
     def stage(self):
         """``(whites, blacks, has_magic)`` on the magic stage."""
-        return (_get16(self.s, _STAGE_W), _get16(self.s, _STAGE_B), self.s[_MAGIC] == STAGE)
+        return (_get16(self.state, _STAGE_W), _get16(self.state, _STAGE_B), self.state[_MAGIC] == STAGE)
 
     def stage_tokens(self):
         """How many tokens lie on the magic stage."""
-        return _stage_count(self.s)
+        return _stage_count(self.state)
 
     def score(self, seat):
         """A seat's points: whites + 10 a black (the magic token counts at round end)."""
         base = _HDR + _SEAT * seat
-        return _get16(self.s, base + _WHITE) + 10 * _get16(self.s, base + _BLACK)
+        return _get16(self.state, base + _WHITE) + 10 * _get16(self.state, base + _BLACK)
 
     def scores(self):
         out = []
-        for p in range(self.s[_N]):
+        for p in range(self.state[_N]):
             out.append(self.score(p))
         return out
 
@@ -253,12 +254,12 @@ class Game(Record):
         ``magic``, the seat that paid 10 for the magic token (or None);
         ``hands`` and ``points`` (from cards and magic token), per seat.
         """
-        r = self.r
+        r = self.result
         if not _get16(r, _R_ROUND):
             return None
         hands = []
         points = []
-        for p in range(self.s[_N]):
+        for p in range(self.state[_N]):
             at = _R_HDR + _R_SEAT * p
             hands.append(cards.unpack(r, at + 2))
             points.append(r[at] + 10 * r[at + 1] + 10 * (r[_R_MAGIC] == p))
@@ -274,7 +275,7 @@ class Game(Record):
     # ---- actions ---------------------------------------------------------------
     def legal_into(self, out):
         """Write the legal actions into ``out`` (32 bytes or more); return how many."""
-        s = self.s
+        s = self.state
         p = s[_CUR]
         base = _HDR + _SEAT * p
         phase = s[_PHASE]
@@ -339,7 +340,7 @@ class Game(Record):
             for i in range(len(legal)):
                 names = action_name(legal[i]) if i == 0 else names + ", " + action_name(legal[i])
             raise ValueError("%r is not legal now; legal: %s" % (action, names))
-        s = self.s
+        s = self.state
         p = s[_CUR]
         detail = -1  # what the action alone does not tell (engine/history.py)
         if GIVE <= action < RETURN_WHITE:
@@ -347,7 +348,7 @@ class Game(Record):
             detail = 0 if w else 1 if b else 2  # the lowest token goes (R11)
         elif action == COLLECT:
             detail = _stage_count(s)
-        h = self.h
+        h = self.moves
         history.add(h, p, action, detail)
         rnd = self.round_number
         self.step(action)
@@ -358,16 +359,16 @@ class Game(Record):
         """The actions applied since the deal, in order, as ``(seat, action)`` pairs (empty after a
         deal; once the game is over, its last round's; what every seat saw: a draw is ``DRAW``,
         never the card). Kept in the save."""
-        return history.pairs(self.h, False)
+        return history.pairs(self.moves, False)
 
     def last_history(self):
         """The round just over's actions, as :meth:`history`, until the next round's first action
         (its summary shows them; once the game is over, its last round's); else empty."""
-        return history.pairs(self.h, not self.is_over())
+        return history.pairs(self.moves, not self.is_over())
 
     def step(self, a):
         """Carry out action ``a``, which must be legal: unchecked, allocates nothing."""
-        s = self.s
+        s = self.state
         p = s[_CUR]
         base = _HDR + _SEAT * p
         if a < COUNT:
@@ -407,7 +408,7 @@ class Game(Record):
                     _add16(s, base + _BLACK, -1)
                 else:  # exchange 10 whites for the black (R16), return it
                     _add16(s, base + _WHITE, -10)
-            self.r[_R_RETURNED] = a
+            self.result[_R_RETURNED] = a
             self._finish_round(s, p)
 
     # ---- the rules behind step -------------------------------------------------
@@ -478,7 +479,7 @@ class Game(Record):
 
     def _end_round(self, s, actor, went_out):
         """R17-R20: score every hand; then R21 for the player who went out."""
-        r = self.r
+        r = self.result
         r[_R_ROUND] = s[_ROUND]
         r[_R_ROUND + 1] = s[_ROUND + 1]
         r[_R_OUT] = actor if went_out else _NONE
@@ -521,7 +522,7 @@ class Game(Record):
         Only the dealt cards and the discard are picked now; the rest of the
         shuffle happens one step per draw (see _draw).
         """
-        s = self.s
+        s = self.state
         n = s[_N]
         dealt = HAND_SIZE * n
         deck = _DECK
@@ -558,13 +559,13 @@ class Game(Record):
     # ---- copies, names and saves -----------------------------------------------
     def copy(self):
         """A new Game equal to this one, histories included."""
-        return Game(bytearray(self.s), bytearray(self.r), bytearray(self.h))
+        return Game(bytearray(self.state), bytearray(self.result), bytearray(self.moves))
 
     def load(self, other):
         """Take ``other``'s state and result (same player count and variant), in place: a bot's
         view or rollout, which needs no history (the history stays as it was)."""
-        copy_into(self.s, other.s)
-        copy_into(self.r, other.r)
+        copy_into(self.state, other.state)
+        copy_into(self.result, other.result)
 
     def determinize(self, seat, chooser=None):
         """Deal again every card ``seat`` cannot see (for a bot's view and look-ahead).
@@ -578,7 +579,7 @@ class Game(Record):
         not depend on who held which hidden card nor on the pile's order, so
         a copy a bot looks at holds nothing the bot may not know.
         """
-        s = self.s
+        s = self.state
         n = s[_N]
         deck = _DECK
         counts = _UNSEEN
@@ -621,7 +622,7 @@ class Game(Record):
 
     def whites(self, seat):
         """A seat's whites (as ``tokens(seat)[0]``, without building a tuple)."""
-        return _get16(self.s, _HDR + _SEAT * seat + _WHITE)
+        return _get16(self.state, _HDR + _SEAT * seat + _WHITE)
 
 
     def validate(self):
@@ -629,11 +630,11 @@ class Game(Record):
 
         The layout is checked here; the rules by engine/checks.py, a module of its own that a
         board drops once a save is loaded."""
-        s = self.s
+        s = self.state
         n = s[_N] if len(s) > _HDR else 0
         if not (2 <= n <= MAX_PLAYERS and s[_VAR] < len(cards.VARIANTS)):
             raise ValueError("game data breaks the rules (players)")
-        if len(s) != state_size(n, s[_VAR]) or len(self.r) != result_size(n):
+        if len(s) != state_size(n, s[_VAR]) or len(self.result) != result_size(n):
             raise ValueError("game data breaks the rules (length)")
         from engine import checks
 

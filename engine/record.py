@@ -32,19 +32,19 @@ class Record:
 
     def record_size(self):
         """Bytes :meth:`to_bytes` takes (it grows with the round's history)."""
-        return codec.OVERHEAD + 2 + len(self.s) + len(self.r) + history.size(self.h)
+        return codec.OVERHEAD + 2 + len(self.state) + len(self.result) + history.size(self.moves)
 
     def record_into(self, buf, at):
         """Write :meth:`to_bytes` into ``buf`` at ``at``; return the index after it."""
-        s = self.s
-        r = self.r
+        s = self.state
+        r = self.result
         i = at + codec.HEAD
         buf[i] = len(s)
         buf[i + 1 : i + 1 + len(s)] = s
         i += 1 + len(s)
         buf[i] = len(r)
         buf[i + 1 : i + 1 + len(r)] = r
-        i = history.into(self.h, buf, i + 1 + len(r))
+        i = history.into(self.moves, buf, i + 1 + len(r))
         return codec.seal(buf, at, codec.GAME_MAGIC, VERSION, i)
 
     @classmethod

@@ -53,13 +53,13 @@ def _replay(g):
     state has them, its end (who went out, what was returned, the hands) as the result says.
     Read in place, one entry at a time: a board loads a save with its display up, and a list of
     entries (some 250 small objects) would leave the heap in pieces for the game."""
-    h = g.h
+    h = g.moves
     end = h[1] + 2
     b = -1  # the entry before (seat << 5 | action)
     n = g.players
     whole = h[1] <= WHOLE and not h[0] & history.PARTIAL
     done = h[0] & history.FINISHED  # the round just over's; the state: the next deal, untouched
-    table = cards.DECKS[g.s[1]]
+    table = cards.DECKS[g.state[1]]
     ins = (1 << n) - 1
     quits = 0
     hands = [rules.HAND_SIZE] * n
@@ -133,7 +133,7 @@ def _against(g, b, whole, done, ended, returned, out, top, cur, give, ins, quits
     if done:
         # R6: the last actor starts the next round, dealt and untouched (R5).
         _need(res is not None and g.phase == rules.PLAY and not g.show_active)
-        full = sum(cards.DECKS[g.s[1]]) - 1 - rules.HAND_SIZE * n
+        full = sum(cards.DECKS[g.state[1]]) - 1 - rules.HAND_SIZE * n
         _need(g.current_player == b >> 5 and g.draw_pile_size == full)
         for q in range(n):
             _need(g.in_round(q) and g.hand_size(q) == rules.HAND_SIZE)

@@ -47,13 +47,13 @@ def utility(g, me, round0, table=_EVAL):
     """
     n = g.players
     done = g.phase >= game.CHOOSE_RETURN or g.round_number != round0
-    off = 72 * g.s[1]  # the variant's table
+    off = 72 * g.state[1]  # the variant's table
     u = 0
     points = cards.hand_points
     for q in range(n):
         d = 8 * (g.score(q) - _start[q])
         if not done:
-            pts = points(g.s, g.hand_at(q))
+            pts = points(g.state, g.hand_at(q))
             if g.in_round(q):
                 h = g.hand_size(q)
                 d += table[off + 8 * ((h if h < 9 else 9) - 1) + (pts >> 2)]
@@ -99,8 +99,8 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
     round0 = v.round_number
     r0 = round0 & 255
     tot = _sum
-    bs = base.s
-    ws = w.s
+    bs = base.state
+    ws = w.state
     for i in range(k):
         tot[i] = 0
     steps = 0
@@ -113,7 +113,7 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
         if cap < _MIN_DEPTH:
             break
         iters += 1
-        game.copy_into(bs, v.s)  # the state only: a rollout never reads r
+        game.copy_into(bs, v.state)  # the state only: a rollout never reads r
         base.determinize(seat, rng)
         for i in range(k):
             game.copy_into(ws, bs)

@@ -69,13 +69,13 @@ def _refuses(g, legal, n):
     bad = 0
     while bytes((bad,)) in legal[:n]:
         bad += 1
-    before = bytes(g.s)
+    before = bytes(g.state)
     try:
         g.apply(bad)
         raise AssertionError("illegal accepted")
     except ValueError:
         pass
-    _ok(bytes(g.s) == before, "refusal changed state")
+    _ok(bytes(g.state) == before, "refusal changed state")
 
 
 def _check_points(g, a, rnd, points):
@@ -124,7 +124,7 @@ def _check_record(g):
     n = g.record_into(_RECORD, 0)
     _ok(n == g.record_size(), "record size")
     g2 = game.Game.from_bytes(memoryview(_RECORD)[:n])
-    _ok(g2.s == g.s and g2.r == g.r and _same(g2.h, g.h), "round trip")
+    _ok(g2.state == g.state and g2.result == g.result and _same(g2.moves, g.moves), "round trip")
 
 
 def play_one(seed, players, variant, chooser, check_bytes=True):
@@ -154,11 +154,11 @@ def play_one(seed, players, variant, chooser, check_bytes=True):
             played += 1
         _check_points(g, a, rnd, points)
         if g.round_number != rnd:
-            _ok(g.h[0] == history.FINISHED and _holds(g.h, done, k), "last round's history")
+            _ok(g.moves[0] == history.FINISHED and _holds(g.moves, done, k), "last round's history")
             k = 0
             played = 0
         else:  # (the game over too: no deal, the history is still its last round's)
-            _ok(not g.h[0] and _holds(g.h, done, k), "history")
+            _ok(not g.moves[0] and _holds(g.moves, done, k), "history")
         _check_cards(g, players, size, played, rnd)
         if check_bytes:
             _check_record(g)

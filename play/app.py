@@ -20,9 +20,33 @@ from play import ui as _ui
 from play import view as v
 from play.table import Table
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+# Menu entries and screens by id: play/ui.py's table, the lines this module uses.
+_ABOUT = const(0)
+_RULES = const(1)
+_STATISTICS = const(2)
+_HINT = const(3)
+_SETUP = const(6)
+_CONTINUE = const(7)
+_SPEED = const(10)
+_SETTING = const(15)
+_LOAD = const(19)
+
+# The screens shown now and then, by id (play/ui.py: ABOUT ... LOAD): "module function" of each,
+# play/<module>.py's function that App.screen runs (the entries' ids CONTINUE..RECAP are no screens).
+_SCREENS = (
+    "screens about|rules_text show|stats show|hint hint|recap log|menu page|screens setup||||||||"
+    "menu game_menu|menu next_setting|roundend summary|recap show|stats record|load load"
+)
+
 # Modules loaded for a moment, now and then (App.screen, the load checks, the rules' text).
 NOW_AND_THEN = (
     "play.screens",
+    "play.menu",
     "play.roundend",
     "play.rules_text",
     "play.recap",
@@ -77,26 +101,23 @@ class App:
             cursor = max(i, 0)
             new = True
             try:
-                if choice.startswith("Speed") or choice.startswith("Lights") or choice.startswith("Sound"):
-                    self.screen("next_setting", self, choice)
+                if choice >= _SPEED:  # a setting: its next value
+                    self.screen(_SETTING, self, choice)
                     self.save()  # kept with the save, when there is one
                     new = False
-                elif choice == "Continue":
+                elif choice == _CONTINUE:
                     self.play("Game resumed")  # what happened last was not saved: say where we are
-                elif choice == "New game" and self.screen("setup", self):
-                    replaces = self.match is not None and self.match.where != mt.FINISHED
-                    self.match = self.setup_match
-                    self.setup_match = self.match.copy()
-                    self.match.start(self.hw.entropy())
-                    if replaces:  # else its first save waits for its first human decision
-                        self.save()
-                    self.play()
-                elif choice == "Rules":
-                    self.screen("show", self, module="rules_text")
-                elif choice == "Statistics":
-                    self.screen("show", self, module="stats")
-                elif choice == "About":
-                    self.screen("about", self)
+                elif choice == _SETUP:
+                    if self.screen(_SETUP, self):
+                        replaces = self.match is not None and self.match.where != mt.FINISHED
+                        self.match = self.setup_match
+                        self.setup_match = self.match.copy()
+                        self.match.start(self.hw.entropy())
+                        if replaces:  # else its first save waits for its first human decision
+                            self.save()
+                        self.play()
+                elif choice >= 0:  # Rules, Statistics, About: the screen of that id
+                    self.screen(choice, self)
             except Exception as e:  # a bug or a store's surprise must not end the program
                 self._stopped(e)
                 cursor = 0
@@ -105,31 +126,21 @@ class App:
         """Before the title: the settings, the board's notices, the save loaded (play/load.py)."""
         self.apply_settings()
         for note in self.hw.notices:
-            self.ui.message("Note", _ui.wrap(note), None, v.ALERT)
-        self.screen("load", self, module="load")  # the save, if any (play/load.py: not kept)
+            self.ui.message("Note", _ui.wrap(note), color=v.ALERT)
+        self.screen(_LOAD, self)  # the save, if any (play/load.py: not kept)
         self.apply_settings()
 
     def title(self, cursor, new):
-        """The title's menu: (the item chosen, "" for none, and its index). A method of its own: the
+        """The title's menu: (the entry chosen, -1 for none, and its index). A method of its own: the
         frame of run() stays small under every game (the pystack, tools/pystack.py), as with begin()."""
         resumable = self.match is not None and self.match.where != mt.FINISHED
-        items = (["Continue"] if resumable else []) + ["New game", "Rules"] + self.settings(self.setup_match)
-        items += ["Statistics", "About"]
+        items = ([_CONTINUE] if resumable else []) + [_SETUP, _RULES] + self.ui.settings()
+        items += [_STATISTICS, _ABOUT]
         # Every item on screen, no scrolling: the board's name goes when Continue comes.
         header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
-        i = self.ui.menu("L.A.M.A. Kadabra", items, cursor, None, None, header, False, new)
-        return (items[i] if i >= 0 else ""), i
-
-    def settings(self, m):
-        """The setting rows of a menu (match ``m``'s values): Speed, and Lights and Sound where the
-        board has them (``hw.lights.count``; ``hw.sound.broken``: no speaker, or one silenced)."""
-        hw = self.hw
-        items = ["Speed: " + mt.SPEEDS[m.speed]]
-        if hw.lights.count:
-            items.append("Lights: " + mt.BRIGHTNESS[m.brightness])
-        if not hw.sound.broken:
-            items.append("Sound: " + ("On" if m.sound else "Off"))
-        return items
+        labels = mt.labels(items, self.setup_match)
+        i = self.ui.menu("L.A.M.A. Kadabra", labels, cursor, header=header, back=False, new=new)
+        return (items[i] if i >= 0 else -1), i
 
     def _stopped(self, e):
         """The game hit an error: keep its save aside (the state in memory may be half changed).
@@ -144,10 +155,10 @@ class App:
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
         lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
-        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), None, v.ALERT)
+        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), color=v.ALERT)
         if short:
             try:
-                self.screen("load", self, module="load")
+                self.screen(_LOAD, self)
             except MemoryError:  # (no Continue now: the save waits for the next start-up)
                 pass
 
@@ -196,20 +207,18 @@ class App:
             self.light(-1)  # back to the title: the lights go off
         self.save()
 
-    # ---- now and then: play/screens.py, loaded for the moment --------------------
-    def screen(self, name, *args, module="screens"):
-        """Run ``name`` of play/<module>.py with ``args``, then drop the module: its result.
-
-        play/screens.py has ``setup``, ``about``, ``rules``, ``game_menu`` and ``next_setting``;
-        play/roundend.py ``summary``; play/recap.py ``since`` and ``log``; play/hint.py ``hint``;
-        play/stats.py ``record`` and ``show``; play/load.py ``load`` (the save, at start-up)."""
+    # ---- now and then: screens loaded for the moment --------------------------------
+    def screen(self, what, *args):
+        """Run screen ``what`` (an id of play/ui.py: SETUP, ABOUT, ... LOAD) with ``args``: the function
+        the registry (``_SCREENS``) names in its module of play/, the module dropped after; its result."""
         import play
 
+        module, name = _SCREENS.split("|")[what].split()
         # From .mpy files (what the bundle ships) the bots' module is dropped while a screen's module
         # is loaded (a hint's asks it), and loaded again at the next bot's move (~16 ms on a
         # SAMD51): the screen's code finds its room (the board flows: 1-10 KB less heap). From .py
         # sources each load would compile bots.py again (seconds, its parse on the heap): kept.
-        if module != "hint" and __file__.endswith(".mpy"):
+        if what != _HINT and __file__.endswith(".mpy"):
             hal.forget("engine.bots")
             hal.forget("engine.search")  # (Hard's, when a Hard bot has played)
         # On a board only (play/ui.py's ON_BOARD): on CPython a full collection costs milliseconds,

@@ -1,6 +1,6 @@
 """A hint on a human's turn (issue 25): what the Normal player would do, and why, in one line.
 
-``App.screen("hint", app, module="hint")`` from the turn's menu. The choice is Normal's own
+``App.screen(HINT, app)`` from the turn's menu. The choice is Normal's own
 (engine/bots.py: it decides on a view in which every card the seat cannot see is dealt anew),
 and the reason reads only what the seat may know: its hand and tokens, the top card, the stage
 and how many cards each seat holds. Each hint is counted for the seat (``Match.hints``, in the
@@ -22,7 +22,7 @@ def hint(app):
     a = bots.normal(g, p, None)  # (Normal draws no random numbers)
     if m.hints[p] < 255:
         m.hints[p] += 1
-    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), app.ui.footer("back"), v.NORMAL, (a,))
+    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), app.ui.footer("back"), cards=(a,))
 
 
 def describe(g, p, a):
@@ -42,7 +42,7 @@ def describe(g, p, a):
             return "skips: the magic token back before someone goes out"
         return "skips: no card fits, the magic token goes back"
     hand = g.hand(p)
-    pts = cards.hand_points(g.s, g.hand_at(p))
+    pts = cards.hand_points(g.state, g.hand_at(p))
     if a == DRAW:
         return "draws: no card fits and your hand is worth %d" % pts
     if a == QUIT:

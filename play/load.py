@@ -1,4 +1,4 @@
-"""The save read at start-up (``App.screen("load", app, module="load")``), then dropped.
+"""The save read at start-up (``App.screen(LOAD, app)``), then dropped.
 
 A module apart, loaded for the moment: its code and messages (~0.8 KB) do not stay on a board's
 heap for the game, and it is small next to the load checks (engine/checks.py) it runs with.
@@ -9,6 +9,14 @@ from play import match as mt
 from play import ui as _ui
 from play import view as v
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+# Menu entries and screens by id: play/ui.py's table, the lines this module uses.
+_RECORD = const(18)
+
 
 def load(app):
     """Read the save, if any (App.run, at start-up); a damaged one is kept aside and reported."""
@@ -16,12 +24,12 @@ def load(app):
     try:
         data = storage.load()
     except Exception as e:  # OSError, or a store's own surprise
-        app.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _ui.errno(e)), None, v.ALERT)
+        app.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _ui.errno(e)), color=v.ALERT)
         return
     if not data:
         if storage.lost:
             lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-            app.ui.message("Save was lost", lines, None, v.ALERT)
+            app.ui.message("Save was lost", lines, color=v.ALERT)
         return
     try:
         app.match = mt.Match.from_bytes(data)
@@ -37,7 +45,7 @@ def load(app):
             + _ui.wrap("Kept as %s." % where)
             + _ui.wrap("Starting fresh.")
         )
-        app.ui.message("Save not loaded", lines, None, v.ALERT)
+        app.ui.message("Save not loaded", lines, color=v.ALERT)
         return
     if app.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
-        app.screen("record", app, module="stats")
+        app.screen(_RECORD, app)

@@ -12,7 +12,7 @@ at its end). A version 3 save (the same without ``hints``) loads with none used,
 
 ``settings`` is the bots' speed (bits 0-1), the lights' brightness XOR 2
 (bits 2-3), sound off (bit 4), the recap (bits 5-6: ``RECAPS``) and the
-legend seen (bit 7: play/screens.py's, shown once at the first game): a save
+legend seen (bit 7: play/menu.py's, shown once at the first game): a save
 from before the lights, sound, recap and legend (the speed alone) reads as their
 defaults, Mid, On, Auto and not seen, so no new version for those.
 
@@ -55,9 +55,32 @@ BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.leve
 # Instant speeds, where their moves fly by (after a hand-off it always comes).
 RECAPS = ("Auto", "On", "Off")
 
+# The menus' entries, by id (play/ui.py's table: ABOUT..RECAP): their labels, one string split when
+# shown; a setting's label goes with its value's word (the tuples above). Only ever drawn.
+ENTRIES = (
+    "About|Rules|Statistics|Hint|Round log|What the marks mean|New game|Continue|Resume|Save and quit|"
+    "Speed|Lights|Sound|Recap"
+)
+_SPEED = const(10)  # (play/ui.py's table: the first setting, then Lights, Sound, Recap)
+
 _HEAD = const(16)
 _WRITER_AT = const(20)  # after the head and the bot rng (4)
 _GAME_AT = const(29)  # the game record, after the writer (3) and the hints (6)
+
+
+def labels(items, m):
+    """The labels of menu ``items`` (ids: play/ui.py), a setting's with match ``m``'s value
+    ("Speed: Normal")."""
+    words = ENTRIES.split("|")
+    out = []
+    for choice in items:
+        text = words[choice]
+        if choice >= _SPEED:  # Speed, Lights, Sound, Recap
+            k = choice - _SPEED
+            value = (m.speed, m.brightness, 1 if m.sound else 0, m.recap)[k]
+            text += ": " + (SPEEDS, BRIGHTNESS, ("Off", "On"), RECAPS)[k][value]
+        out.append(text)
+    return out
 
 
 def name_count():
@@ -74,7 +97,7 @@ class Match:
         self.brightness = 2  # Mid
         self.sound = True
         self.recap = 0  # RECAPS: Auto
-        self.seen = False  # the legend (play/screens.py) was shown: at the first game ever
+        self.seen = False  # the legend (play/menu.py) was shown: at the first game ever
         self.where = PLAYING
         self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
         self.names = bytearray((0, 1, 2, 3, 4, 5))
@@ -155,7 +178,7 @@ class Match:
         """The buffer pack() writes into, made when the game is dealt or loaded (a save mid-game
         then finds it: made at the first save, its ~460 bytes in one block were not always there)."""
         g = self.game
-        room = codec.OVERHEAD + _GAME_AT + g.record_size() - history.size(g.h) + history.CAP + 2
+        room = codec.OVERHEAD + _GAME_AT + g.record_size() - history.size(g.moves) + history.CAP + 2
         if self._packed is None or len(self._packed) < room:
             self._packed = bytearray(room)
         return self._packed

@@ -15,7 +15,7 @@ FRAME_MS = 30  # a motion's frame
 
 def pieces(table):
     """What motion compares: the pile, then each seat's cards and tokens, then the stage's."""
-    g = table.g
+    g = table.game
     out = [g.draw_pile_size]
     for q in range(g.players):
         out.append(g.hand_size(q))
@@ -28,13 +28,13 @@ def animate(table, p, a, before, rnd):
     """Animate what ``a`` by ``p`` moved, over the screen still showing the table before it:
     the card played travels to the top, drawn cards from the pile, a token to its new seat
     or the stage (:func:`travel`: none at the Instant speed or without a screen for it)."""
-    ms = mt.MOVE_MS[table.m.speed]
+    ms = mt.MOVE_MS[table.match.speed]
     view = table.ui.view
     if not ms or not view.seats:
         return
     ui = table.ui
-    g = table.g
-    mine = table.m.kinds[p] == mt.HUMAN and view.card_cursor >= 0  # p's own row on screen
+    g = table.game
+    mine = table.match.kinds[p] == mt.HUMAN and view.card_cursor >= 0  # p's own row on screen
     if a < cards.COUNT:
         travel(ui, v.MOVE_CARD, a, v.PLACE_HAND + view.card_cursor if mine else p, v.PLACE_TOP, ms)
     if g.round_number != rnd:

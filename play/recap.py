@@ -1,12 +1,12 @@
 """A round told in words: "Since your turn" and the round's log (issue 25).
 
-``App.screen("show", app, seat, module="recap")`` comes before ``seat``'s hand shows, after a
+``App.screen(SINCE, app, seat)`` comes before ``seat``'s hand shows, after a
 hand-off (or, with only bots in between, as ``Match.recap`` says): every action since
 the seat's own last one this round, one line each ("Ben played 4/5", "Cleo drew", "Ana gave you
 a white"), the cards played drawn under the lines. ``log`` is the whole round so far (the
 turn's menu) or the round just over (its summary). A goes on, the D-pad scrolls.
 
-Everything comes from the round's public history (engine/history.py, ``Game.h``, read in
+Everything comes from the round's public history (engine/history.py, ``Game.moves``, read in
 place) and from what the deal made public (6 cards each, the pile's size): a draw is "drew",
 never the card. Who drew for a square and who went out are followed from the deal on, as every
 seat saw them. Only the lines on screen are made: a round's log can hold ~170 actions, and
@@ -32,7 +32,7 @@ _DID = (
 
 def show(app, seat):
     """What happened since ``seat``'s last action this round (the screen only when something did)."""
-    h = app.match.game.h
+    h = app.match.game.moves
     n = 0
     first = 0
     if not h[0] & history.FINISHED:  # (a finished round's actions are not this round's)
@@ -49,7 +49,7 @@ def log(app, seat):
     """The round so far, or the round just over when no action of the next one was made yet;
     ``seat`` reads "You" (-1: every seat by name, as at the round's summary)."""
     g = app.match.game
-    h = g.h
+    h = g.moves
     n = 0
     for i in range(2, h[1] + 2):
         if h[i] < history.DETAIL:
@@ -73,10 +73,9 @@ def page(app, title, seat, first, n):
         b = app.ui.message(
             title if n <= rows else "%s %d-%d/%d" % (title, top + 1, top + len(lines), n),
             lines or ["Nothing yet this round."],
-            app.ui.footer("play on", "", "", "more" if left else "top" if top else ""),
-            v.NORMAL,
-            shown,
-            255 | t,
+            app.ui.footer("play on", move="more" if left else "top" if top else ""),
+            cards=shown,
+            keys=255 | t,
         )
         if b & (hal.RIGHT | hal.DOWN) or b & t and left:
             top = top + rows if left else 0
@@ -91,7 +90,7 @@ def describe(app, me, start, end, lines, shown):
     they played (into ``shown``); ``me`` reads "You"."""
     m = app.match
     g = m.game
-    h = g.h
+    h = g.moves
     n = g.players
     inside = (1 << n) - 1  # the seats still in the round (quits are in the history)
     held = [HAND_SIZE] * n  # cards in each hand

@@ -2,7 +2,7 @@
 the scores; at the game's end, the final scoreboard: every total, the winners, the rounds
 played and the hints each player used.
 
-``App.screen("summary", table, module="roundend")`` loads it for the moment and drops it
+``App.screen(SUMMARY, table)`` loads it for the moment and drops it
 after: the code is not on a board's heap during the turns.
 """
 
@@ -10,6 +10,14 @@ import hal
 from play import match as mt
 from play import view as v
 from play.ui import wrap
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+# Menu entries and screens by id: play/ui.py's table, the lines this module uses.
+_LOG = const(4)
 
 
 def summary(table):
@@ -27,8 +35,8 @@ def summary(table):
 def page(table):
     """Every hand as cards, a hand at a time (Left/Right), the points each got, the tokens back;
     the round's log on B or Start."""
-    g = table.g
-    m = table.m
+    g = table.game
+    m = table.match
     app = table.app
     ui = table.ui
     last = g.last_round()
@@ -60,25 +68,24 @@ def page(table):
         b = ui.message(
             "Round %d over" % last["round"],
             lines[: v.LINES_WITH_CARDS],
-            ui.footer("scores", "", "log", "hands"),
-            v.NORMAL,
-            hands[q],
-            keys,
+            ui.footer("scores", menu="log", move="hands"),
+            cards=hands[q],
+            keys=keys,
         )
         if b & (hal.LEFT | hal.UP):
             q = (q - 1) % g.players
         elif b & (hal.RIGHT | hal.DOWN):  # (a tap goes on, as A)
             q = (q + 1) % g.players
         elif b & (hal.B | hal.START):  # the round's log (play/recap.py), then this screen again
-            app.screen("log", app, -1, module="recap")
+            app.screen(_LOG, app, -1)
         else:
             break
 
 
 def scores(table):
     """The scores, fewest points first: True when the game is over."""
-    g = table.g
-    m = table.m
+    g = table.game
+    m = table.match
     ui = table.ui
     lines = []
     for p in sorted(range(g.players), key=g.score):
@@ -92,8 +99,8 @@ def scores(table):
 
 def winners(table):
     """Game over: the winners, every player's total (and the hints each human asked for), the rounds."""
-    g = table.g
-    m = table.m
+    g = table.game
+    m = table.match
     app = table.app
     ui = table.ui
     best = g.winners()

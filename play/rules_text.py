@@ -8,13 +8,12 @@ heap (and one string for all, a block of 1.4 KB, was harder to place, compiled f
 ``page(i)`` splits page ``i`` when it is shown.
 
 Loaded only while the pages are on screen: from the title, or from the turn's menu once
-play/screens.py is dropped (the menu returns to the turn, which shows them), so that the
+play/menu.py is dropped (the menu returns to the turn, which shows them), so that the
 two are never on a board's heap at once with a game in play (~3 KB).
 """
 
 import hal
 from engine import cards
-from play import view as v
 
 PAGES = (
     (
@@ -109,10 +108,9 @@ def show(app):
         b = app.ui.message(
             "%s %d/%d" % (title, i + 1, len(PAGES)),
             lines,
-            app.ui.footer("next", "leave", "", "pages"),
-            v.NORMAL,
-            [cards.code(n) for n in shown],
-            keys,
+            app.ui.footer("next", "leave", move="pages"),
+            cards=[cards.code(n) for n in shown],
+            keys=keys,
         )
         if b & (hal.A | hal.RIGHT | hal.DOWN | hal.TAP):
             i += 1

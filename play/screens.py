@@ -1,8 +1,8 @@
-"""Screens shown now and then: a new game's setup, About, the in-game menu and
-its settings (the end of a round is play/roundend.py, smaller, as it comes during play).
+"""Screens shown now and then: a new game's setup and About (the game's menu and the settings are
+play/menu.py, the end of a round play/roundend.py: smaller, as they come during play).
 
-``App.screen(name, ...)`` loads this module for one of them and drops it after, so that
-their code is not on a board's heap the rest of the time.
+``App.screen(id, ...)`` (play/ui.py's ids: SETUP, ABOUT) loads this module for one of them and
+drops it after, so that their code is not on a board's heap the rest of the time.
 """
 
 import sys
@@ -59,7 +59,7 @@ def setup(app):
 def replace(app):
     """A game is saved, unfinished: True when the player chooses to replace it (default No; B is No)."""
     header = "A game is in progress:|replace it?".split("|")
-    return app.ui.menu("Game in progress", ["No, keep it", "Yes, replace it"], 0, None, None, header) == 1
+    return app.ui.menu("Game in progress", ["No, keep it", "Yes, replace it"], header=header) == 1
 
 
 def seat(app, p):
@@ -140,66 +140,3 @@ def about(app):
             out[0] = "~" + out[0][1:]  # the start is cut
         lines += out
     app.ui.message("About", lines, app.ui.footer("back"))
-
-
-def next_setting(app, row):
-    """A on a setting's row ("Speed: ...", "Lights: ...", "Sound: ...", "Recap: ..."): its next value.
-
-    The bots' pace, the lights' brightness (Off, Low, Mid, High), sound on/off or when "Since
-    your turn" comes (play/recap.py: Auto, On, Off); kept for new games too, and the lights and
-    sound applied to the hardware at once.
-    """
-    m = app.setup_match
-    if row.startswith("Speed"):
-        m.speed = (m.speed + 1) % len(mt.SPEEDS)
-    elif row.startswith("Lights"):
-        m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
-    elif row.startswith("Recap: "):
-        m.recap = (m.recap + 1) % len(mt.RECAPS)
-    else:
-        m.sound = not m.sound
-    if app.match is not None:
-        app.match.speed = m.speed
-        app.match.brightness = m.brightness
-        app.match.sound = m.sound
-        app.match.recap = m.recap
-    app.apply_settings()
-
-
-def game_menu(app, cursor=0):
-    """The Start menu in a game: 0 to resume, 1 to save and quit, 2 for a hint, 3 for the round's
-    log, 4 for the rules (play/hint.py, play/recap.py, play/rules_text.py: the turn loads them once
-    this module is dropped, so that the two are never on a board's heap at once: ~3 KB). ``cursor``:
-    the row it opens on (the turn opens it on Hint again after a hint). Lights and Sound only where
-    the board has them (App.settings)."""
-    new = True
-    while True:
-        m = app.match
-        items = ["Resume", "Hint", "Round log", "Rules", "Save and quit"] + app.settings(m)
-        items.append("Recap: " + mt.RECAPS[m.recap])
-        items.append("What the marks mean")
-        i = app.ui.menu("Menu", items, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
-        cursor = i
-        new = True
-        if i == len(items) - 1:
-            page(app)
-        elif i >= 5:
-            next_setting(app, items[i])
-            app.save()  # a power cut keeps it too
-            new = False  # the same menu, a value changed
-        else:
-            return (0, 2, 3, 4, 1)[i] if i >= 0 else 0
-
-
-
-def page(app):
-    """The legend: what every mark on the table means (the game's own glyphs: play/view.py): from the game's
-    menu, and once at the first game ever (play/table.py, ``Match.seen``)."""
-    app.ui.message(
-        "What the marks mean",
-        (
-            "Ana  6\x08 12: a player, the|cards in hand, the points|\x05 white token: 1 point|"
-            "\x06 black token: 10 points|\x07 magic token: skip a turn|\x01 \x02 \x03 card icons, \x04 llama|"
-            "Stage: its tokens; a show|at 5 (the dots top right)"
-        ).split("|"),
-    )

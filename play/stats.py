@@ -3,8 +3,8 @@
 Kept beside the save as the store's second record kind (``hw.storage.save(data, hal.STATS)``)
 and written once per finished game, right after the save that ends it: on a SAMD51 that is one
 more nvm erase a game (hal/saves.py; an RP2040's log appends it). Only human seats count
-(a bot's name is just a label). ``App.screen("record", app, module="stats")`` adds the finished
-game of ``app.match``; ``App.screen("show", app, module="stats")`` is the title's Statistics.
+(a bot's name is just a label). ``App.screen(RECORD, app)`` adds the finished
+game of ``app.match``; ``App.screen(STATISTICS, app)`` is the title's Statistics.
 
 The record is an engine.codec frame (magic ``LKST``, version 1)::
 
@@ -39,10 +39,10 @@ def record(app):
     if not m.humans():
         return
     data = load(app)
-    if get(data, 0, 2) == codec.crc16(g.s) and get(data, 2, 2) == codec.crc16(g.r):
+    if get(data, 0, 2) == codec.crc16(g.state) and get(data, 2, 2) == codec.crc16(g.result):
         return  # counted before a power cut
-    into(data, 0, 2, codec.crc16(g.s))
-    into(data, 2, 2, codec.crc16(g.r))
+    into(data, 0, 2, codec.crc16(g.state))
+    into(data, 2, 2, codec.crc16(g.result))
     for q in range(g.players):
         if m.kinds[q] != mt.HUMAN:
             continue
@@ -58,7 +58,7 @@ def record(app):
     except (OSError, MemoryError) as e:  # said once, as the game's own saves (App.save_failed)
         if not app.save_failed:
             lines = wrap("Can't save the statistics (%s)." % errno(e))
-            app.ui.message("Not saved", lines, None, v.ALERT)
+            app.ui.message("Not saved", lines, color=v.ALERT)
         app.save_failed = 10
 
 
@@ -127,7 +127,7 @@ def load(app):
     except OSError as e:
         said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
     if said:
-        app.ui.message("Statistics", wrap(said), None, v.ALERT)
+        app.ui.message("Statistics", wrap(said), color=v.ALERT)
     return data
 
 

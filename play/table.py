@@ -18,8 +18,24 @@ power cut there resumes on the same screen.
 import hal
 from engine import cards, game, history
 from play import match as mt
-from play import ui
+from play import ui as _ui
 from play import view as v
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    const = int
+
+# Menu entries and screens by id: play/ui.py's table, the lines this module uses.
+_RULES = const(1)
+_HINT = const(3)
+_LOG = const(4)
+_MARKS = const(5)
+_SAVE_QUIT = const(9)
+_GAME_MENU = const(14)
+_SUMMARY = const(16)
+_SINCE = const(17)
+_RECORD = const(18)
 
 # Texts are kept as one string a group and split when shown: on a board each
 # string object of 10 characters or more costs about 40 bytes of heap.
@@ -32,17 +48,68 @@ _RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
 
 
 def _lowest(g, p):
-    """The name of the token seat ``p`` gives or places first (R11)."""
+    """The token seat ``p`` gives or places first (R11): 0 a white, 1 a black, 2 the magic token
+    (named by the give-away prompt, :meth:`Table.give`, and the last-move line, :meth:`Table.describe`)."""
     w, b, _ = g.tokens(p)
-    return "white" if w else "black" if b else "magic token"
+    return 0 if w else 1 if b else 2
+
+
+def look(view, g, m, p, seat, event):
+    """Fill ``view`` with the table of game ``g`` (match ``m``) on seat ``p``'s turn, as seat ``seat``
+    may see it: the only place that decides what a seat sees (OpenSpiel's observer, a buffer filled
+    in place); ``event``: the last-move line. Returns the seat whose hand it shows, -1 for none.
+
+    Everything public: the round, each seat's name, cards in hand, points, magic token and whether
+    it is out or human, the top card, the pile, the stage. A hand: ``seat``'s own (-1: nobody in
+    particular looks, a bot's turn; with one human, that human holds the device and sees theirs),
+    with its tokens; on ``seat``'s own turn its legal cards marked and the turn's actions after it.
+    Never a card of another seat: the View is the same whatever the cards ``seat`` cannot see.
+    """
+    view.clear()
+    view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
+    view.seats = g.players
+    view.to_act = p
+    view.top = g.top_card
+    view.pile = g.draw_pile_size
+    view.show = g.show_active
+    stage = g.stage()
+    for i in range(3):
+        view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
+    for q in range(g.players):
+        view.names[q] = m.name(q)
+        view.seat_cards[q] = min(255, g.hand_size(q))
+        view.points[q] = g.score(q)
+        flags = v.SEAT_MAGIC if g.tokens(q)[2] else 0
+        if not g.in_round(q):
+            flags |= v.SEAT_OUT
+        if m.kinds[q] == mt.HUMAN:
+            flags |= v.SEAT_HUMAN
+        view.seat_flags[q] = flags
+    view.event = event
+    if seat < 0 and m.humans() == 1:
+        seat = bytes(m.kinds).index(b"\x00")  # (the one human: kinds' HUMAN is 0)
+    if seat < 0:
+        return -1
+    w, b, magic = g.tokens(seat)
+    view.has_mine = True
+    view.mine[0] = min(w, 255)
+    view.mine[1] = min(b, 255)
+    view.mine[2] = 1 if magic else 0
+    legal = g.legal_actions() if seat == p == g.current_player and g.phase == game.PLAY else ()
+    for c in g.hand(seat):
+        view.add_card(c, v.PLAYABLE if c in legal else 0)
+    for a in legal:
+        if a >= cards.COUNT:
+            view.add_card(a, v.PLAYABLE)
+    return seat
 
 
 class Table:
     def __init__(self, app):
         self.app = app
         self.ui = app.ui
-        self.m = app.match
-        self.g = app.match.game
+        self.match = app.match
+        self.game = app.match.game
         self.holder = -1  # the human who last had their hand on screen
         self.event = ""  # what happened last, shown on the next screen
         self.text = app.hw.screen.text  # fill the View's text lines too
@@ -55,11 +122,11 @@ class Table:
 
     def run(self):
         """Play until the game is over (True) or the player saves and quits (False)."""
-        m = self.m
-        g = self.g
-        if not m.seen:  # the first game ever: what the marks mean, once (play/screens.py)
+        m = self.match
+        g = self.game
+        if not m.seen:  # the first game ever: what the marks mean, once (play/menu.py)
             m.seen = self.app.setup_match.seen = True
-            self.app.screen("page", self.app)
+            self.app.screen(_MARKS, self.app)
         while True:
             if m.where == mt.SUMMARY:
                 over = g.is_over()
@@ -68,9 +135,9 @@ class Table:
                     self.unsaved = True
                 self.save()
                 if over:  # then the statistics (play/stats.py: a cut before them, the next start-up)
-                    self.app.screen("record", self.app, module="stats")
+                    self.app.screen(_RECORD, self.app)
                 self.holder = -1  # the next human turn starts with a hand-off
-                self.app.screen("summary", self, module="roundend")  # (and game over)
+                self.app.screen(_SUMMARY, self)  # (and game over)
                 if over:
                     return True
                 m.where = mt.PLAYING
@@ -86,7 +153,7 @@ class Table:
 
     def bot(self, p):
         """Seat ``p``'s bot moves, shown for the match's speed."""
-        m = self.m
+        m = self.match
         ui = self.ui
         self.waited = True
         self.status(p, m.name(p) + " is thinking...")
@@ -94,7 +161,7 @@ class Table:
         from engine import bots  # (dropped while a screen's module is loaded: App.screen)
 
         budget = bots.HARD_BUDGET * self.app.hw.pystones // 1500  # ~1 s on any board
-        self.act(p, bots.choose(self.g, p, m.kinds[p] - 1, m.bot_rng, budget))
+        self.act(p, bots.choose(self.game, p, m.kinds[p] - 1, m.bot_rng, budget))
         self.status(p, self.event)
         # What a press does meanwhile: holding the act key hurries the bots (Ui.pause). Made at each
         # move, as the status's texts are, not kept per seat: a list of them for the whole game took
@@ -108,22 +175,22 @@ class Table:
     def human(self, p):
         """Seat ``p``'s decision: the hand-off when the device changes hands, what happened since
         their last turn (play/recap.py), then the turn or a rule prompt; -1 to save and quit."""
-        m = self.m
-        g = self.g
+        m = self.match
+        g = self.game
         new = p != self.open  # a human's turn begins (not an exchange's or a card's sequel)
         if new:  # the decisions before it are saved
             self.save()
-        other = m.humans() > 1 and self.holder != p  # the device changes hands
-        if other:
+        changed = m.humans() > 1 and self.holder != p  # the device changes hands
+        if changed:
             self.handoff(p)
-        if other or self.waited:
+        if changed or self.waited:
             self.waited = False
             self.app.beep(hal.BEEP_TURN)
             # Since their turn: always after a hand-off; with only bots in between, by the setting
             # (play.match.RECAPS: Auto is on at the Fast and Instant speeds).
-            other = other or m.recap == 1 or (m.recap == 0 and m.speed >= 2)
-            if new and other and history.newest(g.h) not in (-1, p):
-                self.app.screen("show", self.app, p, module="recap")
+            recap = changed or m.recap == 1 or (m.recap == 0 and m.speed >= 2)
+            if new and recap and history.newest(g.moves) not in (-1, p):
+                self.app.screen(_SINCE, self.app, p)
         self.holder = p
         if g.phase == game.PLAY:
             return self.turn(p)
@@ -133,9 +200,9 @@ class Table:
 
     def give(self, p):
         """R11's prompt after a 1: whom to give the lowest token (the leader by default)."""
-        g = self.g
-        m = self.m
-        kind = _lowest(g, p)
+        g = self.game
+        m = self.match
+        kind = "white|black|magic token".split("|")[_lowest(g, p)]
         legal = g.legal_actions()
         from engine import bots
 
@@ -152,7 +219,7 @@ class Table:
 
     def give_back(self, p):
         """R21's prompt after going out: which token to return (the most valuable by default)."""
-        legal = [a for a in _RETURNS if a in self.g.legal_actions()]
+        legal = [a for a in _RETURNS if a in self.game.legal_actions()]
         labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
         header = "You went out!|You may give one token|back to the supply.".split("|")
         return legal[self.ui.menu("Well played", labels, 0, self.ui.footer("choose"), header=header, back=False)]
@@ -169,8 +236,8 @@ class Table:
 
     def act(self, p, a):
         """Apply ``a`` for seat ``p`` and note what happened (saved at the next wait: Table.save)."""
-        g = self.g
-        m = self.m
+        g = self.game
+        m = self.match
         rnd = g.round_number
         self.event = self.describe(p, a)
         show = g.show_active
@@ -196,14 +263,13 @@ class Table:
 
     def describe(self, p, a):
         """A one-line account of action ``a`` by ``p``, made before it is applied."""
-        g = self.g
-        who = self.m.name(p) + " "
+        g = self.game
+        who = self.match.name(p) + " "
         if a >= game.RETURN_WHITE:
             return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
         if a >= game.GIVE:
-            w, b, _ = g.tokens(p)  # R11: the lowest token
-            kind = "a white|a black|the magic".split("|")[0 if w else 1 if b else 2]
-            return who + "gives %s %s" % (self.m.name(a - game.GIVE), kind)
+            kind = "a white|a black|the magic".split("|")[_lowest(g, p)]  # R11: the lowest token
+            return who + "gives %s %s" % (self.match.name(a - game.GIVE), kind)
         if a >= game.DRAW:
             return who + _DID.split("|")[a - game.DRAW]
         text = who + "plays " + v.label(a)
@@ -212,108 +278,81 @@ class Table:
             for i in range(g.players - 1, 0, -1):
                 if g.in_round((p + i) % g.players):
                     q = (p + i) % g.players
-            text += ": " + self.m.name(q) + " draws"
+            text += ": " + self.match.name(q) + " draws"
         elif cards.ICON[a] == cards.ICON_STAR:
             text += ": takes magic"
         return text
 
-    def status(self, p, event, hand_of=-1, items=(), legal=()):
-        """The table on seat ``p``'s turn, with ``hand_of``'s hand (or none): everything public.
-
-        Fills the View's table fields (drawn as cards and icons) and, where the screen shows
-        text (``hw.screen.text``: the terminal, the tests, a board's console), its text lines
-        from them (play/textview.py: a board's display never loads that code).
-        """
-        g = self.g
-        m = self.m
+    def status(self, p, event, seat=-1):
+        """The table on seat ``p``'s turn as ``seat`` sees it (:func:`look`), in the one View; where the
+        screen shows text (``hw.screen.text``: the terminal, the tests, a board's console) its text
+        lines too (play/textview.py: a board's display never loads that code)."""
         view = self.ui.view
-        view.clear()
-        view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
-        view.seats = g.players
-        view.to_act = p
-        view.top = g.top_card
-        view.pile = g.draw_pile_size
-        view.show = g.show_active
-        stage = g.stage()
-        for i in range(3):
-            view.stage[i] = min(stage[i], 255)  # a byte: the screens show up to 99
-        for q in range(g.players):
-            inside = g.in_round(q)
-            view.names[q] = m.name(q)
-            view.seat_cards[q] = min(255, g.hand_size(q))
-            view.points[q] = g.score(q)
-            flags = v.SEAT_MAGIC if g.tokens(q)[2] else 0
-            if not inside:
-                flags |= v.SEAT_OUT
-            if m.kinds[q] == mt.HUMAN:
-                flags |= v.SEAT_HUMAN
-            view.seat_flags[q] = flags
-        view.event = event
-        if hand_of < 0 and m.humans() == 1:
-            hand_of = bytes(m.kinds).index(b"\x00")
-        if hand_of >= 0:
-            w, b, magic = g.tokens(hand_of)
-            view.has_mine = True
-            view.mine[0] = min(w, 255)
-            view.mine[1] = min(b, 255)
-            view.mine[2] = 1 if magic else 0
-            for c in g.hand(hand_of):
-                view.add_card(c, v.PLAYABLE if c in legal else 0)
-        for a in items:
-            view.add_card(a, v.PLAYABLE)
+        shown = look(view, self.game, self.match, p, seat, event)
         if self.text:
             from play import textview
 
-            textview.table(view, hand_of if m.humans() > 1 else -1)
+            textview.table(view, shown if self.match.humans() > 1 else -1)
         return view
 
     def handoff(self, p):
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
-        name = self.m.name(p)
+        name = self.match.name(p)
         act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
         lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s" % (
             name, p + 1, act if act == "tap" else "press " + act, self.event)).split("|")
-        lines[-1:] = ui.wrap(lines[-1]) if self.event else ()  # (wrapped: a line is never cut)
-        self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, (), hal.A | hal.TAP)
+        lines[-1:] = _ui.wrap(lines[-1]) if self.event else ()  # (wrapped: a line is never cut)
+        self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, keys=hal.A | hal.TAP)
+
+    def draw(self, p, cursor, hint, confirm):
+        """The screen of seat ``p``'s turn: the table as ``p`` sees it, the row's cursor on item ``cursor``
+        (-1: on the first playable card, else on the first action), ``hint`` (or the magic show's
+        reminder) on the alert line, and the footer: what A does on the item under the cursor, or
+        the quit question when ``confirm``."""
+        g = self.game
+        ui = self.ui
+        view = self.status(p, self.event, p)
+        if cursor < 0:  # start on the first playable card, else on the first action (all playable)
+            cursor = 0
+            while cursor < view.ncards and not view.marks[cursor]:
+                cursor += 1
+        cursor %= view.ncards
+        view.card_cursor = cursor
+        item = view.cards[cursor]
+        if confirm:
+            hint = "Quit this round?"
+        elif g.show_active and not hint:
+            hint = "Show: play a llama or Take"
+        if hint:
+            view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
+            view.event = hint
+            view.event_color = v.ALERT
+        if confirm:
+            view.footer = ui.footer("quit", "no")
+        elif view.marks[cursor] & v.PLAYABLE:
+            said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
+            view.footer = ui.footer(said, "", "menu")
+        else:
+            view.footer = ui.footer("", menu="menu", move="choose")
+        return view
 
     def turn(self, p):
-        """A human's turn: pick a card or an action in the row; -1 to save and quit.
+        """A human's turn: pick a card or an action in the row; -1 to save and quit. The input alone:
+        what the screen shows is :meth:`draw`'s.
 
         Left/Right (or Right alone, wrapping) move the cursor along the row, A acts on it; a
         tap on an item moves the cursor there, a tap on the item under the cursor acts."""
-        g = self.g
+        g = self.game
         ui = self.ui
         legal = g.legal_actions()
-        actions = [a for a in legal if a >= cards.COUNT]
         cursor = -1
         hint = ""
         confirm = False
         new = True  # a new screen: presses made before it was drawn do not act (play/ui.py)
         while True:
-            view = self.status(p, self.event, p, actions, legal)
-            if cursor < 0:  # start on the first playable card, else on the first action
-                cursor = view.ncards - len(actions)
-                for i in range(view.ncards - 1, -1, -1):
-                    if view.marks[i] and view.cards[i] < cards.COUNT:
-                        cursor = i
-            cursor %= view.ncards
-            view.card_cursor = cursor
+            view = self.draw(p, cursor, hint, confirm)
+            cursor = view.card_cursor
             item = view.cards[cursor]
-            if confirm:
-                hint = "Quit this round?"
-            elif g.show_active and not hint:
-                hint = "Show: play a llama or Take"
-            if hint:
-                view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
-                view.event = hint
-                view.event_color = v.ALERT
-            if confirm:
-                view.footer = ui.footer("quit", "no")
-            elif item in legal:
-                said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
-                view.footer = ui.footer(said, "", "menu")
-            else:
-                view.footer = ui.footer("", "", "menu", "choose")
             ui.show(new)
             b = ui.wait()
             new = False
@@ -348,14 +387,14 @@ class Table:
                         else "%s can't go on %s" % (v.label(item), v.label(g.top_card))
                     )
             elif b & hal.START:
-                i = self.app.screen("game_menu", self.app)
-                while i == 2:  # the menu's Hint (play/hint.py), then back to the menu, on Hint
-                    self.app.screen("hint", self.app, module="hint")
-                    i = self.app.screen("game_menu", self.app, 1)
-                if i == 1:
+                choice = self.app.screen(_GAME_MENU, self.app)
+                while choice == _HINT:  # the menu's Hint (play/hint.py), then back to the menu, on Hint
+                    self.app.screen(_HINT, self.app)
+                    choice = self.app.screen(_GAME_MENU, self.app, _HINT)
+                if choice == _SAVE_QUIT:
                     return -1
-                if i == 3:  # the menu's Round log (play/recap.py)
-                    self.app.screen("log", self.app, p, module="recap")
-                elif i == 4:  # the menu's Rules (play/rules_text.py), then the turn
-                    self.app.screen("show", self.app, module="rules_text")
+                if choice == _LOG:  # the menu's Round log (play/recap.py)
+                    self.app.screen(_LOG, self.app, p)
+                elif choice == _RULES:  # the menu's Rules (play/rules_text.py), then the turn
+                    self.app.screen(_RULES, self.app)
                 new = True  # back from the menu

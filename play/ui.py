@@ -39,6 +39,33 @@ SEEN_MS = const(400)
 # time, and a heap freed early fragments less. CPython needs no help.
 ON_BOARD = hasattr(gc, "mem_free")
 
+# Menu entries and the screens shown now and then, by id: a menu's items are ids, what is
+# chosen is compared as an id, and a label is only ever drawn (play/match.py's ENTRIES), never compared.
+# An entry that opens a screen is that screen's id (App.screen: play/app.py's registry). Private
+# consts, free on a board (mpy-cross folds them, no name, no global): each module that uses one
+# has its own copy of this table's line (app, screens, table, roundend, load, match), and
+# tests/test_menus.py checks that every copy is this one.
+_ABOUT = const(0)  # screens: what the entries open
+_RULES = const(1)
+_STATISTICS = const(2)
+_HINT = const(3)
+_LOG = const(4)  # the round's log
+_MARKS = const(5)  # what the marks mean
+_SETUP = const(6)  # a new game's setup: the title's "New game"
+_CONTINUE = const(7)  # entries alone
+_RESUME = const(8)
+_SAVE_QUIT = const(9)
+_SPEED = const(10)  # the settings: "Speed: Normal" (play.match.labels)
+_LIGHTS = const(11)
+_SOUND = const(12)
+_RECAP = const(13)
+_GAME_MENU = const(14)  # screens alone
+_SETTING = const(15)  # the next value of a setting
+_SUMMARY = const(16)  # a round's end
+_SINCE = const(17)  # since your turn
+_RECORD = const(18)  # a finished game into the statistics
+_LOAD = const(19)  # the save, at start-up
+
 
 def wrap(text, width=v.COLUMNS):
     """``text`` cut into lines of at most ``width`` characters, at spaces."""
@@ -87,6 +114,17 @@ class Ui:
         # Work put off until the first screen is up and its keys were read once (code.py: the
         # names of the modules used now and then, play.app.intern_names): the title comes sooner.
         self.later = None
+
+    def settings(self):
+        """The settings' ids in a menu: Speed, and Lights and Sound where the board has them
+        (``hw.lights.count``; ``hw.sound.broken``: no speaker, or one silenced)."""
+        hw = self.hw
+        items = [_SPEED]
+        if hw.lights.count:
+            items.append(_LIGHTS)
+        if not hw.sound.broken:
+            items.append(_SOUND)
+        return items
 
     def show(self, new=True):
         """Draw the View; a ``new`` screen then drops the presses made before it was drawn."""

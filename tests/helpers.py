@@ -61,7 +61,7 @@ def code_of(text):
 
 
 def put16(s, at, value):
-    """Write the 16-bit counter at ``at`` of the state bytes ``s`` (a game's ``s``), low byte first."""
+    """Write the 16-bit counter at ``at`` of the state bytes ``s`` (a game's ``state``), low byte first."""
     s[at] = value & 0xFF
     s[at + 1] = value >> 8
 
@@ -72,20 +72,20 @@ def _done(g):
 
 def set_tokens(g, seat, white, black):
     base = OFF["seat"] + OFF["seat_size"] * seat
-    put16(g.s, base + OFF["whites"], white)
-    put16(g.s, base + OFF["blacks"], black)
+    put16(g.state, base + OFF["whites"], white)
+    put16(g.state, base + OFF["blacks"], black)
     _done(g)
 
 
 def set_magic(g, where):
     """where: a seat, game.SUPPLY or game.STAGE."""
-    g.s[7] = where  # the magic token's place (engine/game.py: _MAGIC)
+    g.state[7] = where  # the magic token's place (engine/game.py: _MAGIC)
     _done(g)
 
 
 def set_stage(g, white, black):
-    put16(g.s, OFF["stage"], white)
-    put16(g.s, OFF["stage"] + 2, black)
+    put16(g.state, OFF["stage"], white)
+    put16(g.state, OFF["stage"] + 2, black)
     _done(g)
 
 

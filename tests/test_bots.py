@@ -32,7 +32,7 @@ def _shuffle_hidden(g, seat, chooser):
     Edits the state bytes at the documented layout (engine/game.py): seat
     records at 19 + 14 * seat, the hand nibbles at +5, the pile from s[8].
     """
-    s = g.s
+    s = g.state
     deck = bytearray()
     for q in range(g.players):
         if q != seat:
@@ -95,10 +95,10 @@ def test_every_level_is_deterministic_for_a_seed():
         assert runs[0] == runs[1]
     # A decision does not change the game it looks at.
     for g in positions(40, seed=3, variant="kadabra"):
-        before = (bytes(g.s), bytes(g.r))
+        before = (bytes(g.state), bytes(g.result))
         for level in LEVELS:
             bots.choose(g, g.current_player, level, rng.Rng(1), 100)
-        assert (bytes(g.s), bytes(g.r)) == before
+        assert (bytes(g.state), bytes(g.result)) == before
 
 
 def test_no_level_depends_on_cards_it_cannot_see():
@@ -110,7 +110,7 @@ def test_no_level_depends_on_cards_it_cannot_see():
         seat = g.current_player
         h = g.copy()
         _shuffle_hidden(h, seat, rng.Rng(900 + i))
-        changed += bytes(h.s) != bytes(g.s)
+        changed += bytes(h.state) != bytes(g.state)
         assert h.hand(seat) == g.hand(seat) and h.legal_actions() == g.legal_actions()
         for level in LEVELS:
             a = bots.choose(g, seat, level, rng.Rng(i), 300)
@@ -295,10 +295,10 @@ def test_normal_reads_the_same_on_the_view_and_on_a_copy():
     buf = bytearray(game.NUM_ACTIONS)
     for g in positions(300, seed=13, variant="kadabra"):
         h = g.copy()
-        before = bytes(g.s)
+        before = bytes(g.state)
         n = g.legal_into(buf)
         a = bots._normal(g, g.current_player, buf, n)
-        assert bytes(g.s) == before and a in g.legal_actions()
+        assert bytes(g.state) == before and a in g.legal_actions()
         assert bots._normal(h, h.current_player, buf, h.legal_into(buf)) == a
 
 

@@ -354,7 +354,7 @@ def check_every_module_is_imported(modules):
     # The modules only a computed __import__ loads are in: every board family, every screen module.
     for name in boards.names():
         assert "hal.boards." + boards.get(name).family in modules, name
-    for screen in ("screens", "roundend", "recap", "hint", "stats", "rules_text", "load"):
+    for screen in ("screens", "menu", "roundend", "recap", "hint", "stats", "rules_text", "load"):
         assert "play." + screen in modules, screen
 
 

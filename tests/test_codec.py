@@ -39,15 +39,15 @@ def test_game_round_trip_at_every_phase():
     g = new([["1o"] + FILL[:5], FILL2], "L")
     for step in ["play 1o", "give 1", "draw", "quit"]:
         back = game.Game.from_bytes(g.to_bytes())
-        assert back.s == g.s and back.r == g.r
+        assert back.state == g.state and back.result == g.result
         act(g, step)
-    assert game.Game.from_bytes(g.to_bytes()).s == g.s
+    assert game.Game.from_bytes(g.to_bytes()).state == g.state
 
 
 def _forge(g, edit):
     """A save with a valid frame whose state was edited by ``edit(s, r)``."""
-    s = bytearray(g.s)
-    r = bytearray(g.r)
+    s = bytearray(g.state)
+    r = bytearray(g.result)
     edit(s, r)
     return codec.frame(codec.GAME_MAGIC, 1, bytes((len(s),)), s, r)
 
@@ -88,7 +88,7 @@ def test_rule_breaking_data_with_a_good_checksum_is_refused(what):
 
 def test_truncated_state_inside_a_good_frame_is_refused():
     g = game.new_game(3, 42)
-    body = bytes((len(g.s) + 5,)) + bytes(g.s)
+    body = bytes((len(g.state) + 5,)) + bytes(g.state)
     with pytest.raises(ValueError):
         game.Game.from_bytes(codec.frame(codec.GAME_MAGIC, 1, body))
 

@@ -89,6 +89,61 @@ def test_hand_off_screens_hide_every_hand_and_hands_show_only_to_their_owner(see
     assert handoffs > 3
 
 
+def _snapshot(view):
+    """Every field of ``view`` but its serial (which changes with every fill), as plain values."""
+    out = {}
+    for name, value in vars(view).items():
+        if name != "serial":
+            if isinstance(value, (bytearray, list)):
+                value = bytes(value) if isinstance(value, bytearray) else tuple(value)
+            out[name] = value
+    return out
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_view_filled_for_a_seat_holds_nothing_of_the_cards_it_may_not_see(seed):
+    # The one projection from the game to the screen (play.table.look), for every seat that may
+    # look (-1: nobody in particular, a bot's turn) in random states of random tables: the row holds
+    # that seat's own hand (with one human and nobody named, the human's), or none; and the cards
+    # that seat cannot see dealt anew (engine/game.py's determinize), the View is the same.
+    from play.table import look
+
+    pick = rng.Rng(seed + 1)
+    players = 2 + seed % 5
+    m = mt.Match()
+    m.players = players
+    for q in range(players):
+        m.kinds[q] = mt.HUMAN if pick.below(3) == 0 else 1 + pick.below(3)
+    m.game = g = game.new_game(players, seed, ("kadabra", "classic")[seed % 2])
+    humans = [q for q in range(players) if m.kinds[q] == mt.HUMAN]
+    looked = changed = 0
+    for _ in range(90):
+        if g.is_over():
+            break
+        for seat in range(-1, players):
+            for p in (g.current_player, pick.below(players)):  # whose turn the screen tells
+                view = v.View()
+                shown = look(view, g, m, p, seat, "what happened")
+                whose = seat if seat >= 0 else humans[0] if len(humans) == 1 else -1
+                assert shown == whose
+                row = [view.cards[i] for i in range(view.ncards) if view.cards[i] < v.FIRST_ITEM]
+                assert row == (g.hand(whose) if whose >= 0 else []) and view.has_mine == (whose >= 0)
+                playable = whose == p == g.current_player and g.phase == game.PLAY
+                assert any(view.marks[: view.ncards]) == playable  # the marks and actions: the seat's own turn
+                seen = _snapshot(view)
+                for k in range(2):
+                    other = g.copy()
+                    other.determinize(whose, rng.Rng(seed * 100 + k))  # (whose -1: every hand dealt anew)
+                    changed += any(other.hand(q) != g.hand(q) for q in range(players) if q != whose)
+                    view = v.View()
+                    look(view, other, m, p, seat, "what happened")
+                    assert _snapshot(view) == seen, (seat, p)
+                looked += 1
+        legal = g.legal_actions()
+        g.apply(legal[pick.below(len(legal))])
+    assert looked > 30 and changed > looked  # (hands that others hold were dealt differently)
+
+
 def test_hand_off_names_the_next_player_and_waits_for_a():
     hw, app, driver, rec = play(THREE_HUMANS + " A A", max_screens=0)  # (the legend: the first game ever)
     # The script ended right after the first hand-off's A: the hand-off came first.

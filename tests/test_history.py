@@ -45,22 +45,22 @@ def test_history_survives_the_record_exactly():
         back = game.Game.from_bytes(g.to_bytes())
         assert back.history() == g.history() == since
         assert back.last_history() == g.last_history()
-        assert history.entries(back.h) == history.entries(g.h)
+        assert history.entries(back.moves) == history.entries(g.moves)
 
 
 def test_a_record_of_version_1_loads_with_an_empty_history():
     g = game.new_game(3, 5)
     for _ in range(7):
         g.apply(g.legal_actions()[0])
-    old = codec.frame(codec.GAME_MAGIC, 1, bytes((len(g.s),)), g.s, g.r)
+    old = codec.frame(codec.GAME_MAGIC, 1, bytes((len(g.state),)), g.state, g.result)
     back = game.Game.from_bytes(old)
-    assert back.s == g.s and back.r == g.r and back.history() == [] and len(g.history()) == 7
+    assert back.state == g.state and back.result == g.result and back.history() == [] and len(g.history()) == 7
 
 
 def test_a_draw_is_only_draw_and_the_details_name_what_the_action_alone_does_not():
     gave = took = 0
     for g, since, _ in _games(200, seed=21):
-        for seat, action, detail in history.entries(g.h):
+        for seat, action, detail in history.entries(g.moves):
             assert 0 <= seat < g.players and 0 <= action < game.NUM_ACTIONS
             if game.GIVE <= action < game.RETURN_WHITE:
                 assert detail in (0, 1, 2)

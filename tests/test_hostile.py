@@ -28,7 +28,7 @@ class PowerCut(BaseException):
 
 # ---- forged records ----------------------------------------------------------------------------
 def _seal(g):
-    return codec.frame(codec.GAME_MAGIC, 1, bytes((len(g.s),)), g.s, g.r)
+    return codec.frame(codec.GAME_MAGIC, 1, bytes((len(g.state),)), g.state, g.result)
 
 
 OFF = game.Game.offsets()  # where the counters lie in the state
@@ -71,7 +71,7 @@ def _forgeries(pick):
                 bmax = 10 * n + 14 * r + 1
                 for w in (wmax - 1, wmax, wmax + 1, 0xFFFF):
                     for b in (0, bmax, bmax + 1, 0xFFFF):
-                        s = bytearray(g.s)
+                        s = bytearray(g.state)
                         put16(s, OFF["round"], min(r, 0xFFFF))
                         for q in range(n):
                             put16(s, _seat(q) + OFF["whites"], 0)
@@ -79,14 +79,14 @@ def _forgeries(pick):
                         seat = pick.below(n)
                         put16(s, _seat(seat) + OFF["whites"], min(w, 0xFFFF))
                         put16(s, _seat(seat) + OFF["blacks"], min(b, 0xFFFF))
-                        out.append(("r%d w%d b%d" % (r, w, b), game.Game(s, bytearray(g.r))))
+                        out.append(("r%d w%d b%d" % (r, w, b), game.Game(s, bytearray(g.result))))
                 if variant == "kadabra":
                     for st in (12 * r, 12 * r + 1, 0xFFFF):
-                        s = bytearray(g.s)
+                        s = bytearray(g.state)
                         put16(s, OFF["round"], min(r, 0xFFFF))
                         put16(s, OFF["stage"], min(st, 0xFFFF) - min(st, 0xFFFF) // 2)
                         put16(s, OFF["stage"] + 2, min(st, 0xFFFF) // 2)
-                        out.append(("r%d stage%d" % (r, st), game.Game(s, bytearray(g.r))))
+                        out.append(("r%d stage%d" % (r, st), game.Game(s, bytearray(g.result))))
     return out
 
 
@@ -121,7 +121,7 @@ def test_counters_at_their_bounds_play_on_through_the_screens(stage):
     m.players = 3
     m.kinds[1] = m.kinds[2] = 2
     m.start(7)
-    s = m.game.s
+    s = m.game.state
     put16(s, OFF["round"], 30)  # round 30: up to 360 tokens on the stage, 60 n + 360 whites in all
     put16(s, OFF["stage"], stage - stage // 3)
     put16(s, OFF["stage"] + 2, stage // 3)
@@ -149,8 +149,8 @@ def test_random_bytes_changed_in_sealed_records_never_give_a_game_that_raises():
                 break
             legal = g.legal_actions()
             g.apply(legal[pick.below(len(legal))])
-        s = bytearray(g.s)
-        r = bytearray(g.r)
+        s = bytearray(g.state)
+        r = bytearray(g.result)
         for _ in range(1 + pick.below(4)):
             if pick.below(4):
                 s[pick.below(len(s))] = pick.below(256)
@@ -169,8 +169,8 @@ def test_random_bytes_changed_in_sealed_records_never_give_a_game_that_raises():
 
 # ---- forged histories (issue 36, item 13) -------------------------------------------------------
 def _entries(g):
-    """(index in g.h, byte) of the history's entries (no detail bytes)."""
-    h = g.h
+    """(index in g.moves, byte) of the history's entries (no detail bytes)."""
+    h = g.moves
     return [(i, h[i]) for i in range(2, h[1] + 2) if h[i] < history.DETAIL]
 
 
@@ -188,7 +188,7 @@ def _history_forgeries(pick, count):
     for i in range(count):
         g = game.new_game(3 + i % 3, 100 + i, ("kadabra", "classic")[i % 2])
         for _ in range(pick.below(70) if i % 4 else 400):
-            if g.is_over() or g.h[0] and not i % 4:  # (every fourth: played out to the next deal)
+            if g.is_over() or g.moves[0] and not i % 4:  # (every fourth: played out to the next deal)
                 break
             legal = g.legal_actions()
             if not i % 4 and len(legal) > 1 and rules.QUIT in legal:
@@ -198,38 +198,38 @@ def _history_forgeries(pick, count):
         for i, b in es:  # a token given to a seat that does not exist
             if rules.GIVE <= b & 31 < rules.RETURN_WHITE:
                 f = g.copy()
-                f.h[i] = (b & ~31) | (rules.GIVE + g.players)
+                f.moves[i] = (b & ~31) | (rules.GIVE + g.players)
                 yield "a token to no seat", f
         for i, b in es:  # a seat acting after it quit
             if b & 31 == rules.QUIT:
                 later = [j for j, c in es if j > i and c >> 5 != b >> 5]
                 if later:
                     f = g.copy()
-                    f.h[later[-1]] = (b & ~31) | (f.h[later[-1]] & 31)
+                    f.moves[later[-1]] = (b & ~31) | (f.moves[later[-1]] & 31)
                     yield "acts after quitting", f
-        if not g.h[0]:
+        if not g.moves[0]:
             for i, b in es:  # a quit by a seat still in the round
                 if b & 31 == rules.DRAW:
                     f = g.copy()
-                    f.h[i] = (b & ~31) | rules.QUIT
+                    f.moves[i] = (b & ~31) | rules.QUIT
                     yield "quit but still in", f
                     break
             for i, b in es:  # a card played where a card was drawn: the hand sizes disagree
-                if b & 31 == rules.DRAW and g.h[1] <= replay.WHOLE:
+                if b & 31 == rules.DRAW and g.moves[1] <= replay.WHOLE:
                     f = g.copy()
-                    f.h[i] = (b & ~31) | g.top_card
+                    f.moves[i] = (b & ~31) | g.top_card
                     yield "a card too many", f
                     break
-        if g.h[1] and g.h[1] < replay.WHOLE:  # an action nobody took, at the end
+        if g.moves[1] and g.moves[1] < replay.WHOLE:  # an action nobody took, at the end
             f = g.copy()
             seat = (g.current_player + 1 + pick.below(g.players - 1)) % g.players
-            f.h[f.h[1] + 2] = seat << 5 | rules.DRAW
-            f.h[1] += 1
+            f.moves[f.moves[1] + 2] = seat << 5 | rules.DRAW
+            f.moves[1] += 1
             yield "out of turn", f
-        if g.h[0] and g.last_round()["out"] is not None:  # a finished round that ended otherwise
+        if g.moves[0] and g.last_round()["out"] is not None:  # a finished round that ended otherwise
             f = g.copy()
             i, b = es[-1]
-            f.h[i] = (b & ~31) | rules.QUIT
+            f.moves[i] = (b & ~31) | rules.QUIT
             yield "ended otherwise", f
 
 
@@ -254,8 +254,8 @@ def test_a_forged_history_in_a_save_is_refused_kept_aside_and_said():
         legal = g.legal_actions()
         g.apply(rules.QUIT if rules.QUIT in legal and g.current_player == 1 else legal[-1])
     quitter = [b >> 5 for i, b in _entries(g) if b & 31 == rules.QUIT][0]
-    g.h[g.h[1] + 2] = quitter << 5 | rules.DRAW  # the quitter draws: never happened
-    g.h[1] += 1
+    g.moves[g.moves[1] + 2] = quitter << 5 | rules.DRAW  # the quitter draws: never happened
+    g.moves[1] += 1
     hw, _ = machine("A", save=bytes(m.pack()), run=True)
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert text.startswith("= Save not loaded") and "breaks the rules (history)" in text
@@ -272,9 +272,9 @@ def test_real_games_saved_at_random_points_are_accepted():
         g = game.new_game(n, i, ("kadabra", "classic")[i % 2])
         rich = i % 8 == 7  # late in a long game, whites to exchange past the history's room
         if rich:
-            put16(g.s, OFF["round"], 200)
+            put16(g.state, OFF["round"], 200)
             for q in range(n):
-                put16(g.s, _seat(q) + OFF["whites"], 1000 // n)
+                put16(g.state, _seat(q) + OFF["whites"], 1000 // n)
         for k in range(3000):
             if g.is_over():
                 break
@@ -286,7 +286,7 @@ def test_real_games_saved_at_random_points_are_accepted():
             else:
                 a = bots.choose(g, g.current_player, k % 3, pick, budget=20)
             g.apply(a)
-            halved += g.h[1] > replay.WHOLE
+            halved += g.moves[1] > replay.WHOLE
             if pick.below(6) == 0 or g.is_over():
                 saved += 1
                 back = game.Game.from_bytes(g.to_bytes())
@@ -355,7 +355,7 @@ def _damage(nvm, pick, kind):
         c = codec.crc16(data[:-2])
         data[-2], data[-1] = c >> 8, c & 0xFF
     elif kind == "forged":  # a sealed game with its whites at the 16-bit top
-        put16(m.game.s, _seat(0) + OFF["whites"], 0xFFFF)
+        put16(m.game.state, _seat(0) + OFF["whites"], 0xFFFF)
         data = m.to_bytes()
     elif kind == "settings":
         data[codec.HEAD + 4] = 9  # a seat kind that does not exist

@@ -9,6 +9,7 @@ import hal
 from engine import codec
 from hal import desktop, fxopen, mock
 from play import match as mt
+from play import ui
 from tests.test_hal_board import FakeClock
 
 
@@ -297,7 +298,7 @@ def test_the_settings_go_with_the_save_and_come_back_after_a_restart():
     legend = " A"  # (the first game's legend)
     script = new_game_script([0, 1, 1]) + legend + " Start" + " Down" * 6 + " A Down A B"
     hw, app, driver, rec = play(script, max_screens=0)
-    assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu (play/screens.py): Lights, Sound
+    assert (app.match.brightness, app.match.sound) == (3, False)  # the game menu (play/menu.py): Lights, Sound
     saved = hw.storage.data
     hw2, app2, _, _ = play("", save=saved, max_screens=0)
     assert (app2.setup_match.brightness, app2.setup_match.sound) == (3, False)
@@ -359,7 +360,7 @@ def test_the_menus_offer_sound_and_lights_only_where_the_board_has_them(name):
     app.match = app.setup_match
     app.match.start(1)
     with pytest.raises(mock.Done):
-        app.screen("game_menu", app)
+        app.screen(ui._GAME_MENU, app)  # (the id: play/ui.py's table)
     menu = hw.screen.screens[-1]
     assert title[0] == "= L.A.M.A. Kadabra" and menu[0] == "= Menu"
     for screen in (title, menu):

@@ -19,11 +19,11 @@ def _mid_round(seed, draws=2):
 
 
 def _hand(g, q):
-    return [cards.packed_count(g.s, g.hand_at(q), c) for c in range(COUNT)]
+    return [cards.packed_count(g.state, g.hand_at(q), c) for c in range(COUNT)]
 
 
 def _pile(g):
-    return bytes(g.s[g.s[game._DRAW] :])
+    return bytes(g.state[g.state[game._DRAW] :])
 
 
 def _told(g, seat, know, seed):
@@ -63,13 +63,14 @@ def test_each_deal_keeps_what_it_tells_and_every_size_and_card():
                         continue
                     assert _hand(b, q) == _hand(g, q), (know, q)
                 if know in ("pile", "all"):
-                    assert _pile(b) == _pile(g) and b.s[game._RNG : game._RNG + 4] == g.s[game._RNG : game._RNG + 4]
+                    assert _pile(b) == _pile(g)
+                    assert b.state[game._RNG : game._RNG + 4] == g.state[game._RNG : game._RNG + 4]
                 if know == "pool":
                     assert sorted(_pile(b)) == sorted(_pile(g))
                 if know == "all":
-                    assert b.s == g.s
+                    assert b.state == g.state
                 changed["hands"] |= any(_hand(b, q) != _hand(g, q) for q in others)
-                changed["pile"] |= b.s[game._RNG : game._RNG + 4] != g.s[game._RNG : game._RNG + 4]
+                changed["pile"] |= b.state[game._RNG : game._RNG + 4] != g.state[game._RNG : game._RNG + 4]
             assert changed["hands"] == (know in ("none", "near", "pool", "pile")), know
             assert changed["pile"] == (know not in ("pile", "all"))
 

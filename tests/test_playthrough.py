@@ -66,7 +66,7 @@ def transcript(players, seed, variant, levels):
             out.append("  scored: %s; scores %s" % (" ".join(str(x) for x in last["points"]), g.scores()))
         # The save format replays exactly: a game read back from its bytes is the same game.
         back = game.Game.from_bytes(g.to_bytes())
-        assert back.s == g.s and back.r == g.r
+        assert back.state == g.state and back.result == g.result
     out.append("winners: %s" % " ".join("P%d" % (q + 1) for q in g.winners()))
     return out
 

@@ -63,11 +63,11 @@ def test_history_is_the_actions_applied_since_the_deal_and_survives_a_save_exact
 
 def test_newest_is_the_newest_action_of_the_round_or_none():
     g = game.new_game(3, 5)
-    assert history.newest(g.h) == -1
+    assert history.newest(g.moves) == -1
     while g.round_number == 1:
         p = g.current_player
         g.apply(g.legal_actions()[0])
-        assert history.newest(g.h) == (p if g.round_number == 1 else -1)
+        assert history.newest(g.moves) == (p if g.round_number == 1 else -1)
 
 
 def test_a_version_1_record_loads_with_an_empty_history():
@@ -80,7 +80,7 @@ def test_a_version_1_record_loads_with_an_empty_history():
     from engine import codec
 
     old = game.Game.from_bytes(codec.frame(codec.GAME_MAGIC, 1, bytes(body[: n + 1]) + bytes(body[n + 2 : m])))
-    assert old.history() == [] and old.s == g.s
+    assert old.history() == [] and old.state == g.state
 
 
 # ---- what really happened, noted as the game goes ---------------------------------------------

@@ -57,7 +57,7 @@ def test_r3_everyone_starts_with_three_whites_and_an_empty_stage():
 
 def test_r3_supply_is_unlimited_tokens_past_255_are_kept():
     g = new([FILL, FILL2], "1o")
-    g.s[9] = 20  # round 20: by then 300 whites are reachable (engine/checks.py's bounds)
+    g.state[9] = 20  # round 20: by then 300 whites are reachable (engine/checks.py's bounds)
     set_tokens(g, 0, 300, 2)
     assert g.tokens(0) == (300, 2, False) and g.score(0) == 320
     g2 = game.Game.from_bytes(g.to_bytes())
@@ -289,7 +289,7 @@ def test_r12_square_alone_the_player_draws_and_empty_pile_does_nothing():
     act(g, "play 3#")
     assert g.hand_size(0) == 7 - 1 + 1 and g.current_player == 0
     while g.draw_pile_size:
-        g.s[8] += 1  # empty the pile (state edit; see helpers)
+        g.state[8] += 1  # empty the pile (state edit; see helpers)
     act(g, "play 4#")
     assert g.hand_size(0) == 6
 
@@ -303,10 +303,10 @@ def test_r12_r17_alone_a_square_as_the_last_card_draws_then_ends_the_round():
     assert names(last["hands"][1]) == ["2/3"] and last["points"] == [6, 2 + 3]
     assert g.phase == game.CHOOSE_RETURN and g.current_player == 1  # R21: it went out
     assert g.tokens(1) == (3 + 5, 0, False)
-    assert game.Game.from_bytes(g.to_bytes()).s == g.s  # a save of this moment loads
+    assert game.Game.from_bytes(g.to_bytes()).state == g.state  # a save of this moment loads
     act(g, "keep")
     assert g.round_number == 2 and g.current_player == 1  # R6
-    assert game.Game.from_bytes(g.to_bytes()).r == g.r  # and so does its summary, later
+    assert game.Game.from_bytes(g.to_bytes()).result == g.result  # and so does its summary, later
 
 
 def test_r13_star_takes_the_magic_token_from_anywhere():
@@ -400,8 +400,8 @@ def test_r17_the_round_ends_after_the_last_cards_action():
     # The last card is a square: the next player draws, then the round ends.
     g = new([["3#"] + FILL[:5], FILL2], "3", pile=["L"])
     for _ in range(5):
-        g.s[19 + 5 + (C("5") >> 1)] -= 1 << ((C("5") & 1) << 2)  # leave seat 0 with only the 3#
-        g.s[19] -= 1
+        g.state[19 + 5 + (C("5") >> 1)] -= 1 << ((C("5") & 1) << 2)  # leave seat 0 with only the 3#
+        g.state[19] -= 1
     act(g, "play 3#")
     last = g.last_round()
     assert last["out"] == 0 and len(last["hands"][1]) == 7 and "L" in names(last["hands"][1])
@@ -411,8 +411,8 @@ def test_r17_the_round_ends_after_the_last_cards_action():
 
 def test_r17_a_give_away_as_the_last_card_is_given_first():
     g = new([["1o"] + FILL[:5], FILL2], "L")
-    g.s[19 + 5 + (C("5") >> 1)] -= 5 << ((C("5") & 1) << 2)
-    g.s[19] -= 5
+    g.state[19 + 5 + (C("5") >> 1)] -= 5 << ((C("5") & 1) << 2)
+    g.state[19] -= 5
     act(g, "play 1o")
     assert g.phase == game.CHOOSE_GIVE and g.round_number == 1
     act(g, "give 1")
@@ -429,8 +429,8 @@ def test_r17_everyone_quits():
 
 def test_r17_a_last_llama_in_a_show_ends_it_and_nobody_collects():
     g = new([["L", "L"] + FILL[:4], ["L"] + FILL2[:5]], "6")
-    g.s[19 + 5 + (C("5") >> 1)] -= 4 << ((C("5") & 1) << 2)
-    g.s[19] -= 4
+    g.state[19 + 5 + (C("5") >> 1)] -= 4 << ((C("5") & 1) << 2)
+    g.state[19] -= 4
     set_stage(g, 4, 0)
     act(g, "play L")  # show on
     act(g, "play L")  # seat 1 keeps it going
@@ -640,15 +640,15 @@ def test_determinize_depends_only_on_what_the_seat_may_know():
     h = g.copy()
     for seat, take, give in ((a, ca, cb), (b, cb, ca)):
         at = h.hand_at(seat)
-        h.s[at + (take >> 1)] -= 1 << ((take & 1) << 2)
-        h.s[at + (give >> 1)] += 1 << ((give & 1) << 2)
+        h.state[at + (take >> 1)] -= 1 << ((take & 1) << 2)
+        h.state[at + (give >> 1)] += 1 << ((give & 1) << 2)
     h.validate()
     assert h.hand(a) != g.hand(a)
     for chooser in (None, rng.Rng(5)):
         x, y = g.copy(), h.copy()
         x.determinize(0, chooser and rng.Rng(5))
         y.determinize(0, chooser and rng.Rng(5))
-        assert x.s == y.s
+        assert x.state == y.state
 
 
 def test_counters_at_their_16_bit_top_saturate_instead_of_making_a_move_raise():
@@ -658,8 +658,8 @@ def test_counters_at_their_16_bit_top_saturate_instead_of_making_a_move_raise():
     g = game.new_game(3, 4)
     for p in range(3):
         at = game._HDR + game._SEAT * p + game._WHITE
-        g.s[at] = g.s[at + 1] = 0xFF
-    g.s[game._ROUND] = g.s[game._ROUND + 1] = 0xFF
+        g.state[at] = g.state[at + 1] = 0xFF
+    g.state[game._ROUND] = g.state[game._ROUND + 1] = 0xFF
     r = rng.Rng(1)
     for _ in range(300):
         if g.is_over():

@@ -59,7 +59,7 @@ def jsai(g, buf, n):
             best = c
     if best >= 0:
         return best
-    x = cards.points_for(cards.packed_values(g.s, g.hand_at(g.current_player)))
+    x = cards.points_for(cards.packed_values(g.state, g.hand_at(g.current_player)))
     if (x & 31) + 10 * (x >> 5) > 5 and game.DRAW in buf[:n]:
         return game.DRAW
     return game.QUIT

@@ -614,12 +614,12 @@ def main():
     )
     rate, moves = cpython_moves_per_second(games, public=True)
     print("CPython  random play, apply/legal_actions:  %9.0f moves/s" % rate)
-    sizes = ["%dp %d+%d" % (n, len(g.s), len(g.r)) for n in range(2, 7) for g in [game.new_game(n, 1)]]
+    sizes = ["%dp %d+%d" % (n, len(g.state), len(g.result)) for n in range(2, 7) for g in [game.new_game(n, 1)]]
     classic = game.new_game(6, 1, "classic")
     print(
         "state bytes (state + last-round result):    "
         + ", ".join(sizes)
-        + "; classic 6p %d+%d" % (len(classic.s), len(classic.r))
+        + "; classic 6p %d+%d" % (len(classic.state), len(classic.result))
     )
     print("save record bytes, 6 players:               %d" % len(game.new_game(6, 1).to_bytes()))
     erase_figures()  # 12 games each even with --quick: a few seconds, and short runs mislead (game lengths vary)

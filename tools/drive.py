@@ -108,7 +108,7 @@ def importers(files, roots=AS_SOURCE):
     Read from the sources, not run: ``import`` and ``from ... import`` statements anywhere (in a
     function or a ``try`` too), a package for each of its modules, ``__import__("a.b")``; a
     computed ``__import__("play." + module)`` is resolved against every word of the string
-    constants of the modules reached (``module="hint"``, a profile's family in hal/boards' table),
+    constants of the modules reached (``"screens setup|..."``, a profile's family in hal/boards' table),
     ``__import__(name)`` against every string constant (the names of play/app.py's NOW_AND_THEN)."""
     by_name = dict((module_name(rel), (src, rel)) for src, rel in files)
     out = dict((module_name(rel), (None, "run by CircuitPython")) for _, rel in files if rel in roots)

@@ -56,8 +56,8 @@ def _groups(g, seat, know):
 
 def _deal(base, seat, chooser):
     """``base`` becomes the true state, then every group's cards are dealt out again at random."""
-    s = base.s
-    game.copy_into(s, _true[0].s)
+    s = base.state
+    game.copy_into(s, _true[0].state)
     pile = s[game._DRAW]
     for group in _groups(base, seat, _know[0]):
         deck = bytearray()

@@ -56,7 +56,7 @@ def _round_gains(players, variant, games, seed):
                     for q in range(players):
                         if g.in_round(q):
                             h = min(g.hand_size(q), EVAL_SIZES)
-                            seen.append((q, (h, cards.hand_points(g.s, g.hand_at(q)) >> 2), g.score(q)))
+                            seen.append((q, (h, cards.hand_points(g.state, g.hand_at(q)) >> 2), g.score(q)))
                 g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
             if g.phase == game.CHOOSE_RETURN:
                 g.step(bots.choose(g, g.current_player, bots.NORMAL, pick))
