@@ -41,7 +41,7 @@ def test_no_level_reads_a_card_its_seat_has_not_seen_even_with_the_round_s_histo
     for i, g in enumerate(_positions(60, 3) + _positions(30, 4, bots.NORMAL)):
         h = g.copy()
         _shuffle_hidden(h, 0, rng.Rng(500 + i))
-        changed += bytes(h.s) != bytes(g.s)
+        changed += bytes(h.state) != bytes(g.state)
         assert h.history() == g.history() and h.legal_actions() == g.legal_actions()
         for level in LEVELS:
             a = bots.choose(g, 0, level, rng.Rng(i), 200)
@@ -51,7 +51,7 @@ def test_no_level_reads_a_card_its_seat_has_not_seen_even_with_the_round_s_histo
 
 
 def _held(g, q):
-    return [c for c in range(cards.COUNT) for _ in range(cards.packed_count(g.s, g.hand_at(q), c))]
+    return [c for c in range(cards.COUNT) for _ in range(cards.packed_count(g.state, g.hand_at(q), c))]
 
 
 def _agrees(g, e):
@@ -59,7 +59,7 @@ def _agrees(g, e):
     q, top, allowed, kind = search._ev[4 * e : 4 * e + 4]
     hand = _held(g, q)
     if kind == search._CHEAP:
-        return cards.hand_points(g.s, g.hand_at(q)) <= 5
+        return cards.hand_points(g.state, g.hand_at(q)) <= 5
     ok = cards.accepts(top)
     dear = [c for c in hand if cards.VALUE_BITS[c] & ok and (kind == 255 or search._WORTH[c] > search._WORTH[kind])]
     return len(dear) <= allowed
@@ -71,7 +71,7 @@ def test_what_the_history_says_of_the_hands_is_true_of_the_real_hands():
     held = {"jsai": [0, 0], "normal": [0, 0], "normal plays": [0, 0]}
     for name, opponents in (("jsai", arena.JSAI), ("normal", bots.NORMAL)):
         for g in _positions(80, 11, opponents):
-            search.read_table(g.h, bots._view(g, 0), 0)
+            search.read_table(g.moves, bots._view(g, 0), 0)
             for e in range(search._nev):
                 key = name + " plays" if name == "normal" and search._ev[4 * e + 3] < cards.COUNT else name
                 held[key][0] += 1
@@ -89,20 +89,20 @@ def test_hard_deals_agree_with_the_history_and_place_more_cards_where_they_are()
     total = read = 0
     for g in _positions(40, 5, variant="kadabra"):
         v = bots._view(g, 0)
-        search.read_table(g.h, v, 0)
+        search.read_table(g.moves, v, 0)
         read += search._nev > 0
         for _ in range(10):
             for arm in (0, 1):
                 d = v.copy()
                 if arm:
-                    search._deal(d.s, 0, pick)
+                    search._deal(d.state, 0, pick)
                 else:
                     d.determinize(0, pick)
                 d.validate()
                 for q in (1, 2, 3):
                     assert d.hand_size(q) == g.hand_size(q)
                     for c in range(cards.COUNT):
-                        n = cards.packed_count(g.s, g.hand_at(q), c)
-                        hits[arm] += min(n, cards.packed_count(d.s, d.hand_at(q), c))
+                        n = cards.packed_count(g.state, g.hand_at(q), c)
+                        hits[arm] += min(n, cards.packed_count(d.state, d.hand_at(q), c))
                         total += n * (arm == 0)
     assert read > 30 and hits[1] > hits[0] * 1.08, (read, hits, total)

@@ -65,7 +65,7 @@ def read_table(h, v, seat):
     _nev = 0
     if h[0] or not h[1]:
         return
-    s = v.s
+    s = v.state
     n = s[0]
     left = _left
     end = h[1] + 2
@@ -235,9 +235,9 @@ def _reading(g, seat, chooser, budget=bots.HARD_BUDGET):
     """bots.hard, with its rollout deals made by _deal from what the history of ``g`` says."""
     base = bots._scratch(g, 3)[1]
     if _on[0]:
-        read_table(g.h, bots._view(g, seat), seat)
+        read_table(g.moves, bots._view(g, seat), seat)
         base.determinize = lambda seat, chooser: (
-            _deal(base.s, seat, chooser) if _nev else game.Game.determinize(base, seat, chooser)
+            _deal(base.state, seat, chooser) if _nev else game.Game.determinize(base, seat, chooser)
         )
     else:  # exactly the real Hard
         base.__dict__.pop("determinize", None)
