@@ -1,5 +1,5 @@
 """A table View's text lines, for a screen that shows text (``hw.screen.text``: the terminal, the
-mock, a board's console): play/table.py's ``status`` fills them from the table's fields.
+mock, a board's console): play/table.py's ``status`` fills them from the table's fields (``look``).
 
 Its own module: a board's display draws those fields as cards and icons and never loads this.
 The View as text is the hardware's (hal/textview.py).

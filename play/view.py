@@ -6,9 +6,10 @@ a cursor, then the other actions of the turn) and a footer row. An item is
 an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
 collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`).
 The flow never touches a display: the board and
-the desktop window draw a View with displayio (hal/render.py), the mock HAL
-and the terminal as text (play.textview, a module of its own so that a
-board's heap does not hold it).
+the desktop window draw a View with displayio (hal/render.py), the mock HAL,
+the terminal and a board's console as text (hal/textview.py, a module of its own
+so that a board's display heap does not hold it; a table's text lines come from
+play/textview.py).
 
 The grid is the PyBadge's: 26 columns x 10 rows of the 6x12 terminal font on
 160x128. With cards, the lines get rows 1..6 and the cards the space of rows
@@ -19,7 +20,7 @@ cut unseen.
 
 Texts may hold the game's own glyphs, characters 1..8: the card icons, the
 llama, the tokens, a card in hand. The displayio renderer draws them from its font strip
-(hal/renderbuild.py adds them to the terminal font's), play.textview as words or Unicode.
+(hal/renderbuild.py adds them to the terminal font's), hal/textview.py as words or Unicode.
 
 A table screen (a turn) also fills the table fields: ``seats`` (0: not a
 table), the seat to act, each seat's name, cards, points and flags, the top
