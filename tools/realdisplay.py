@@ -386,36 +386,18 @@ def compare(sizes=SIZES, seed=11, out=None, every=False):
 
 def bdf_strip(path):
     """{(x, y) inked} of the 95 ASCII glyphs of a BDF font laid side by side in 6x12 tiles, as
-    CircuitPython's tools/gen_display_resources.py lays out a board's terminalio.FONT.bitmap:
-    each glyph at x = tile * 6 + its BBX x offset, y = 12 - 2 - (its height + its y offset)."""
-    inked = set()
-    code = bbx = rows = None
-    with open(path) as f:
-        for line in f:
-            word = line.split()
-            if not word:
-                continue
-            if word[0] == "ENCODING":
-                code = int(word[1])
-            elif word[0] == "BBX":
-                bbx = [int(n) for n in word[1:5]]
-            elif word[0] == "BITMAP":
-                rows = []
-            elif word[0] == "ENDCHAR":
-                if 32 <= code < 127:
-                    w, h, dx, dy = bbx
-                    x0 = (code - 32) * 6 + dx
-                    y0 = (12 - 2) - (h + dy)
-                    for y in range(len(rows)):
-                        bits = int(rows[y], 16)
-                        width = len(rows[y]) * 4
-                        for x in range(w):
-                            if bits & (1 << (width - 1 - x)):
-                                inked.add((x0 + x, y0 + y))
-                rows = None
-            elif rows is not None:
-                rows.append(word[0])
-    return inked
+    CircuitPython's tools/gen_display_resources.py lays out a board's terminalio.FONT.bitmap
+    (each glyph placed in its cell by tools/glyphs.py's reader)."""
+    from tools import glyphs
+
+    cells = glyphs.read_bdf(path, range(32, 127))
+    return {
+        ((code - 32) * 6 + x, y)
+        for code, cell in cells.items()
+        for y in range(12)
+        for x in range(6)
+        if cell[y] & (0x80 >> x)
+    }
 
 
 FONT_DUMP = """
