@@ -269,19 +269,19 @@ def title_rows(profile):
 
 def _touch_scripts(profile, presses, resume):
     """(first run, resume) on a touchscreen (see board_scripts)."""
-    from hal import cardart as A
+    from hal import cardart as art
     from hal import renderbuild
     from play import ui, view
 
     p = renderbuild.plan(*profile.size)
-    k = p["k"]
+    k = p["scale"]
 
     def line(i):  # a tap in the middle of text line i
-        return "tap:%d,%d" % (p["x"] + k * (p["w"] // 2), p["y"] + k * (p["y1"] + i * p["p"] + p["p"] // 2))
+        return "tap:%d,%d" % (p["x"] + k * (p["w"] // 2), p["y"] + k * (p["y1"] + i * p["pitch"] + p["pitch"] // 2))
 
-    step = (A.CARD_W + A.GAP) * p["hand"] // 2
-    y = p["y"] + k * (p["hb"] + p["hand"] * (A.RAISE + A.CARD_H // 2))
-    arrow = A.ARROW_W * p["hand"]  # the row's < and > zones: a tap there steps the cursor that way
+    step = (art.CARD_W + art.GAP) * p["hand"] // 2
+    y = p["y"] + k * (p["band"] + p["hand"] * (art.RAISE + art.CARD_H // 2))
+    arrow = art.ARROW_W * p["hand"]  # the row's < and > zones: a tap there steps the cursor that way
     sweep = []
     for x in range(arrow + step // 2, p["w"] - arrow, step):
         sweep += ["tap:%d,%d" % (p["x"] + k * x, y)] * 2
@@ -292,8 +292,8 @@ def _touch_scripts(profile, presses, resume):
 
     bar = p["bar"]
     n = len(ui.Ui.footer(Asked, "quit", "no"))
-    left = p["x0"] if bar == p["text"] else (p["w"] - n * A.GLYPH_W * bar) // 2  # as hal/render.py places it
-    yes = "tap:%d,%d" % (p["x"] + k * (left + A.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2))
+    left = p["x0"] if bar == p["text"] else (p["w"] - n * art.GLYPH_W * bar) // 2  # as hal/render.py places it
+    yes = "tap:%d,%d" % (p["x"] + k * (left + art.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2))
     sweep.append(yes)
     sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
