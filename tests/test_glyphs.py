@@ -2,7 +2,7 @@
 
 CircuitPython's terminalio.FONT holds ASCII plus the characters of the firmware's own translation
 (none at all on an English build). The game draws every character German and French text needs
-from a table of its own (hal/glyphs6x12.py, written by tools/glyphs.py from the font file the firmware's
+from a table of its own (hal/render/glyphs.py, written by tools/glyphs.py from the font file the firmware's
 font is made from): on any firmware, with the firmware font's own pixels.
 """
 
@@ -13,9 +13,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from hal import cardart as art  # noqa: E402
-from hal import glyphs6x12 as glyphs  # noqa: E402
 from hal import render  # noqa: E402
+from hal.render import art, glyphs  # noqa: E402
 from play import view as v  # noqa: E402
 from tools import cpboard  # noqa: E402
 from tools import glyphs as tool  # noqa: E402

@@ -1,4 +1,4 @@
-"""hal/render.py through Blinka displayio, headless: screens drawn at every layout, then their pixels checked.
+"""hal/render/__init__.py through Blinka displayio, headless: screens drawn at every layout, then their pixels checked.
 
 The checks are functions that return the problems they find, so that one test can also show they
 catch a broken drawing (a test must be able to fail). Places come from the renderer's own objects
@@ -15,8 +15,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine import cards  # noqa: E402
-from hal import cardart as art  # noqa: E402
 from hal import desktop, render  # noqa: E402
+from hal.render import art  # noqa: E402
 from play import view as v  # noqa: E402
 
 SIZES = [(160, 128), (240, 135), (240, 240), (320, 240), (480, 320)]
@@ -486,7 +486,7 @@ def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks
 )
 def test_the_layout_grows_with_the_display(size, scales):
     # (lines, title bar, seats, hand, panel, event): every piece at the largest scale that leaves
-    # the others room (hal/renderbuild.py); the same objects at every size. The bars at 1x on the
+    # the others room (hal/render/build.py); the same objects at every size. The bars at 1x on the
     # CLUE: 26 columns of footer (and a table's title of 21 and the show meter) at 2x take 312.
     r = render.Renderer(*size)
     x0, y0, ls, pitch = r.parts[0]
@@ -566,10 +566,11 @@ def test_renderer_objects_cost_little_heap_on_the_desktop():
     r.draw(turn_view())
     snap = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    mine = ("render.py", "renderbuild.py", "sheet.py")
+    mine = ("__init__.py", "build.py", "sheet.py")
+    here = os.sep.join(("", "hal", "render", ""))
     used = 0
     for trace in snap.traces:
-        if any(f.filename.endswith(mine) and os.sep + "hal" + os.sep in f.filename for f in trace.traceback):
+        if any(f.filename.endswith(mine) and here in f.filename for f in trace.traceback):
             used += trace.size
     print("renderer on Blinka: %d KB" % (used // 1024))
     assert 20 * 1024 < used < 400 * 1024
@@ -626,10 +627,10 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
 
     from adafruit_displayio_layout.layouts import grid_layout
 
-    from hal import renderbuild
+    from hal.render import build
 
     # (the library's own layout step, spied on and bent: nothing outside the library shows where it
-    # puts the cells before renderbuild reads them)
+    # puts the cells before render.build reads them)
     placed = []
     real = grid_layout.GridLayout._layout_cells
 
@@ -638,8 +639,8 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
         placed.extend((self.x + c["content"].x, self.y + c["content"].y) for c in self._cell_content_list)
 
     monkeypatch.setattr(grid_layout.GridLayout, "_layout_cells", spy)
-    p = renderbuild.plan(160, 128)
-    assert renderbuild.seat_cells(p) == (2, 0)
+    p = build.plan(160, 128)
+    assert build.seat_cells(p) == (2, 0)
     assert placed == [(2, q * p["step"]) for q in range(6)]
     assert not [m for m in sys.modules if m.startswith("adafruit_displayio_layout")]  # its heap comes back
     # The grid's cells are what the table uses: a grid that placed them elsewhere moves the seats.
@@ -650,16 +651,16 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
         "_layout_cells",
         lambda self: [setattr(c["content"], "y", 1 + 11 * k) for k, c in enumerate(self._cell_content_list)],
     )
-    assert renderbuild.seat_cells(p) == (0, -1)  # (the grid at y -2: a cell's content at 1)
+    assert build.seat_cells(p) == (0, -1)  # (the grid at y -2: a cell's content at 1)
 
 
 def test_without_the_layout_library_the_seats_take_the_reference_cells(monkeypatch):
     import sys
 
-    from hal import renderbuild
+    from hal.render import build
 
     monkeypatch.setitem(sys.modules, "adafruit_displayio_layout.layouts.grid_layout", None)  # an ImportError
-    assert renderbuild.seat_cells(renderbuild.plan(160, 128)) == (2, 0)
+    assert build.seat_cells(build.plan(160, 128)) == (2, 0)
 
 
 def test_the_table_draws_its_seat_rows_in_the_layouts_cells(sized):
@@ -675,7 +676,7 @@ def test_the_renderer_and_its_builder_do_not_import_each_other():
     import ast
     import inspect
 
-    from hal import renderbuild
+    from hal.render import build
 
     def imports(mod):
         tree = ast.parse(inspect.getsource(mod))
@@ -687,6 +688,9 @@ def test_the_renderer_and_its_builder_do_not_import_each_other():
                 out |= {a.name for a in node.names}
         return out
 
-    assert "hal.renderbuild" in imports(render)
-    assert not {"hal.render", "hal"} & {m for m in imports(renderbuild) if m.endswith("render")}
-    assert "hal.render" not in imports(art) and "hal.renderbuild" not in imports(art)
+    assert "hal.render.build" in imports(render)
+    # The builder takes only its siblings from the package (the package itself is the renderer,
+    # which a sibling's import finds loaded: the renderer imports the builder, never at load time).
+    siblings = {"hal.render.art", "hal.render.sheet"}
+    assert {m for m in imports(build) if m.startswith("hal.render.") and m.count(".") == 2} <= siblings
+    assert "hal.render" not in imports(art) and "hal.render.build" not in imports(art)

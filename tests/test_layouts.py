@@ -16,8 +16,8 @@ import pytest  # noqa: E402
 
 import hal  # noqa: E402
 from engine import cards  # noqa: E402
-from hal import cardart as art  # noqa: E402
 from hal import render  # noqa: E402
+from hal.render import art  # noqa: E402
 from play import view as v  # noqa: E402
 from tests.test_hal_render import menu_view, table_view, turn_view, where  # noqa: E402
 from tools import layoutcheck, realdisplay  # noqa: E402
@@ -309,6 +309,7 @@ def test_the_table_uses_the_screen(size):
     r = render.Renderer(*size)
     r.draw(hand_view(SEVEN))
     assert covered(r, *size) >= SHARE[size]
+
 
 def test_a_text_longer_than_its_row_is_kept_and_reported_cut():
     # Issue 36: View.line cut at 26 columns unseen ("Last: Ana gives a white to"). It keeps the

@@ -1,14 +1,14 @@
-"""The start-up half of hal/render.py: the layout for the display's size, and every display object.
+"""The start-up half of hal/render/__init__.py: the layout for the display's size, and every display object.
 
 ``render.Renderer()`` calls these functions once, keeps what they return, and drops this module
-(``hal.forget``): its code does not stay on a board's heap. Nothing here imports hal/render.py.
+(``hal.forget``): its code does not stay on a board's heap. Nothing here imports hal/render/__init__.py.
 
 **The layout** (:func:`plan`) is computed from the size, each piece of the screen at the
 largest whole scale (a displayio Group's ``scale``: it costs no heap) that leaves room for
 the others, at every size the same rules. Each role (the title, the footer, the lines, the
 seats, the panel's pile and tokens, the top card, the hand and its buttons, the event) keeps
 its scale on every screen of the game: none is chosen per text (a text longer than its role
-holds is cut, hal/render.py; the texts are written to fit):
+holds is cut, hal/render/__init__.py; the texts are written to fit):
 
 * Text screens (menus, messages, hand-offs, summaries, the rules): the 26-column grid
   (play/view.py) at scale ``text``, the largest at which 26 columns and 10 rows fit, centred
@@ -55,11 +55,11 @@ import displayio
 import terminalio
 
 import hal
-from hal import cardart as art
-from hal.sheet import bitmaptools, button, card, fill, icon
+from hal.render import art
+from hal.render.sheet import bitmaptools, button, card, fill, icon
 from play import view as _view
 
-# The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
+# The token icons (hal/render/art.py's token sheet), 5 pixels wide as a glyph's ink: beside text
 # they keep its 1-pixel spacing.
 _DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
 _RING = b"\x38\x44\x44\x44\x38\x00\x00"  # an unlit pip
@@ -150,7 +150,7 @@ def font_strip(font=None, more=""):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
     (characters 1..8: play/view.py), then ``more`` (a language's letters beyond ASCII: none for
     English), and the cell of each (``ch - 32``, ``94 + ch`` for the game's, ``103 + k`` for
-    ``more[k]``: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
+    ``more[k]``: hal/render/__init__.py counts them so; hal/render/sheet.py's drawing reads the table).
 
     Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
@@ -190,12 +190,12 @@ def font_strip(font=None, more=""):
             if data[i] & (16 >> x):
                 strip[(95 + i // 8) * art.GLYPH_W + x, 2 + i % 8] = 1
     # A language's letters (``more``) in the cells from 103, always from the game's own table
-    # (hal/glyphs6x12.py, loaded for this and dropped): the pixels of the font file the firmware's
+    # (hal/render/glyphs.py, loaded for this and dropped): the pixels of the font file the firmware's
     # terminalio.FONT is made from, so a letter the firmware's font has looks the same, and one
     # it lacks (every accent on an English build) is drawn all the same ("?" for one the table lacks).
     # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
     if more:
-        glyphs = __import__("hal.glyphs6x12", None, None, ("text",))
+        glyphs = __import__("hal.render.glyphs", None, None, ("text",))
         for i in range(len(more)):
             j = glyphs.text.find(more[i])
             for y in range(art.ROW_H):
@@ -203,7 +203,7 @@ def font_strip(font=None, more=""):
                     if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
                         strip[(103 + i) * art.GLYPH_W + x, y] = 1
         del glyphs
-        hal.forget("hal.glyphs6x12")
+        hal.forget("hal.render.glyphs")
     return strip, table
 
 
@@ -254,7 +254,7 @@ def back(bm, x0):
 
 
 def tokens(bm):
-    """The token sheet (hal/cardart.py): TOKEN_TILES tiles, the icons at rows 3..7."""
+    """The token sheet (hal/render/art.py): TOKEN_TILES tiles, the icons at rows 3..7."""
     fill(bm, 0, 0, bm.width, bm.height, 0)
     for tile in (art.WHITE, art.BLACK_TOKEN):
         x = tile * art.TOKEN_W
@@ -348,7 +348,7 @@ def seats(p, parent, sheet, tpal, x, y):
 
 
 def token_sheet(p):
-    """The token icons' sheet and palette (hal/cardart.py, ``tokens``), tiles as tall as a seat row."""
+    """The token icons' sheet and palette (hal/render/art.py, ``tokens``), tiles as tall as a seat row."""
     sheet = displayio.Bitmap(art.TOKEN_TILES * art.TOKEN_W, p["step"], 5)
     tokens(sheet)
     pal = displayio.Palette(5)
@@ -426,10 +426,10 @@ def hand(p, parent, sheet, strip, two):
 
 def build(width, height, font=None, more=""):
     """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
-    in the order of the Renderer's constructor (hal/render.py), which takes them as its own. Last in
+    in the order of the Renderer's constructor (hal/render/__init__.py), which takes them as its own. Last in
     it, the buffers where the renderer keeps what each part shows (made here, each beside its
     parts, as they always were: the heap's blocks lie as before). ``more``: the characters beyond
-    ASCII its texts use, drawn from the game's own glyphs (hal/glyphs6x12.py)."""
+    ASCII its texts use, drawn from the game's own glyphs (hal/render/glyphs.py)."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
@@ -450,7 +450,7 @@ def build(width, height, font=None, more=""):
     texts = (line, lines)
     heads = (title, footer)
     seat, panel, m = groups(table, 3)
-    # The sheets: card faces and token icons. The card sheet (hal/cardart.py): SHEET_TILES tiles of
+    # The sheets: card faces and token icons. The card sheet (hal/render/art.py): SHEET_TILES tiles of
     # a card, 2 bits a pixel, all drawn here, once: ~0.03 s on a SAMD51 by the pystone calibration
     # (bitmaptools blits the glyphs and fills the bodies in C); no drawing code runs mid-game.
     sheet = displayio.Bitmap(art.SHEET_TILES * art.CARD_W, art.CARD_H, 4)

@@ -1,12 +1,12 @@
 """Draws a ``play.view.View`` with displayio: one renderer for the board and the desktop.
 
-Everything is built once (``Renderer(width, height)``: hal/renderbuild.py lays the screen out
+Everything is built once (``Renderer(width, height)``: hal/render/build.py lays the screen out
 for its size and makes every object, then goes) and updated in place: a row changes its tiles
 only when its text changed, its colours only when they changed; a card slot shows another card
 by changing one tile number. Nothing is allocated per frame but the bytes of a changed row's
 text.
 
-What goes where (hal/renderbuild.py computes the places and scales from the size):
+What goes where (hal/render/build.py computes the places and scales from the size):
 
 * A text screen (play/view.py) is the grid of 26 columns of the 6x12 terminal font: the title
   on a blue bar on top (magenta in a magic show), the lines, the item row (cards, buttons)
@@ -26,7 +26,7 @@ CircuitPython's own terminal draws text: a new text rewrites tile numbers and al
 nothing. Rows 1..6 of the grid are the seat rows on a table, row 8 the event line (a row costs
 heap on a board): their Groups change scale and place when the screen kind changes.
 
-Items: the hand's slots are TileGrids over one card sheet (hal/cardart.py: 18 faces, the back,
+Items: the hand's slots are TileGrids over one card sheet (hal/render/art.py: 18 faces, the back,
 the five buttons, drawn at start-up), each slot with its own 4-colour palette: a card (13
 wide) in its value's colour with the number printed, its icon (circle, square, star; a llama;
 both values of a double); an action button (two slots) blue with its name, yellow under the
@@ -38,7 +38,7 @@ token on top of everything.
 
 Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, a part of the
 footer: the input its label names), from the objects' own places, scales and tiles, the
-footer's text and the row's scroll (hal/renderhit.py, loaded on the first touch).
+footer's text and the row's scroll (hal/render/hit.py, loaded on the first touch).
 
 Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see docs/FIGURES.md; a
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).
@@ -48,12 +48,12 @@ try:
     from typing import TYPE_CHECKING
 except ImportError:  # CircuitPython
     TYPE_CHECKING = False  # type: ignore[misc]
-if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports displayio itself)
+if TYPE_CHECKING:  # the annotations of Renderer (hal/render/build.py imports displayio itself)
     import displayio
 
 import hal
 from engine import cards
-from hal import cardart as art
+from hal.render import art
 from play import view as _view
 
 try:
@@ -95,8 +95,8 @@ def item_width(code):
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
-    # The parts, made by hal/renderbuild.py's build() and taken by the constructor, in this order
-    # (annotations only: nothing at run time on CircuitPython). What hal/renderhit.py, the tools
+    # The parts, made by hal/render/build.py's build() and taken by the constructor, in this order
+    # (annotations only: nothing at run time on CircuitPython). What hal/render/hit.py, the tools
     # and the tests read of the screen is here, by name (a TileGrid's palette: its pixel_shader);
     # what the renderer remembers of the last View it drew (to redraw only what changed) is its
     # own and private (its buffers come from build() too, made beside their parts).
@@ -108,10 +108,10 @@ class Renderer:
     pitch: "int"
     zoom: "int"  # the hand's scale (the cards' size)
     row_w: "int"  # the item row's width, in its own pixels
-    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/glyphs6x12.py)
+    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/render/glyphs.py)
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
-    strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/renderbuild.font_strip)
-    sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/cardart.py)
+    strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/render/build.font_strip)
+    sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/render/art.py)
     group: "displayio.Group"  # the root, on the display
     bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"  # title, footer, cursor
     table_group: "displayio.Group"  # a table screen's seats, panel and meter
@@ -134,15 +134,15 @@ class Renderer:
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
     mover: "displayio.TileGrid"  # a travelling card
     mover_token: "displayio.TileGrid"  # a travelling token
-    # What it drew last (public where hal/renderhit.py reads it).
+    # What it drew last (public where hal/render/hit.py reads it).
     row_text: "list[str]"  # the text each row shows
     item_slot: "bytearray"  # visible item k's first slot (k + 1: one past its last)
     first: "int"  # the first item shown when the row scrolls
     last: "int"  # one past the last item shown
 
     def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
-        # The parts are made by hal/renderbuild.py, start-up code dropped once it is done.
-        from hal import renderbuild
+        # The parts are made by hal/render/build.py, start-up code dropped once it is done.
+        from hal.render import build
 
         (
             self.scale, self.width, self.height, self.footer_y, self.lines_y, self.pitch, self.zoom, self.row_w,
@@ -152,11 +152,11 @@ class Renderer:
             self.mover, self.mover_token,
             self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
             self._slot_look, self.item_slot,
-        ) = renderbuild.build(width, height, font, more)  # fmt: skip
+        ) = build.build(width, height, font, more)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
-        del renderbuild
-        hal.forget("hal.renderbuild")
-        hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
+        del build
+        hal.forget("hal.render.build")
+        hal.forget("hal.render.sheet")  # (its drawing code, which build used)
         # What each piece shows, to redraw only what changes (-1, None: nothing drawn yet; the
         # buffers of the rows, seats and slots came with their parts, in the same state).
         self._title_bg = art.TITLE_BG
@@ -535,9 +535,9 @@ class Screen:
             self.display.refresh()
 
     def hit(self, x, y):
-        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/renderhit.py."""
-        from hal import renderhit  # touch boards only: its code stays off a button board's heap
+        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/render/hit.py."""
+        from hal.render import hit  # touch boards only: its code stays off a button board's heap
 
-        hit = renderhit.hit(self.renderer, self.view, x, y)
-        hal.forget("hal.renderhit")  # (a tap is rare: its code loads for the moment, off the game's peak)
-        return hit
+        found = hit.hit(self.renderer, self.view, x, y)
+        hal.forget("hal.render.hit")  # (a tap is rare: its code loads for the moment, off the game's peak)
+        return found

@@ -1,7 +1,7 @@
-"""The card art's drawing (hal/cardart.py's sheets), start-up code: hal/renderbuild.py draws with it,
-then hal/render.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
+"""The card art's drawing (hal/render/art.py's sheets), start-up code: hal/render/build.py draws with it,
+then hal/render/__init__.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
 
-A module apart from hal/renderbuild.py: from ``.py`` sources each file is compiled on its own,
+A module apart from hal/render/build.py: from ``.py`` sources each file is compiled on its own,
 and the largest compile is the start-up's peak.
 """
 
@@ -11,7 +11,7 @@ except ImportError:  # a port without it: plain pixel loops
     bitmaptools = None  # type: ignore[assignment]
 
 from engine import cards
-from hal import cardart as art
+from hal.render import art
 
 # 7x7 icons, one byte a row (bit 6 = left column): circle, square, star, llama.
 ICONS = (

@@ -1,4 +1,4 @@
-"""Where a touch landed: what a display pixel of hal/render.py's screen shows (``Screen.hit``).
+"""Where a touch landed: what a display pixel of hal/render/__init__.py's screen shows (``Screen.hit``).
 
 Loaded on a board's first touch (``render.Screen.hit`` imports it), so a board with buttons never
 carries this code. It reads the renderer's objects where they are drawn (their places, scales, tiles' widths,
@@ -6,7 +6,7 @@ the footer's text and the item row's scroll), so it answers for every layout wit
 its own; the footer's parts by the board's labels that begin them (``view.labels``).
 """
 
-from hal import cardart as art
+from hal.render import art
 from play import view as _view
 
 try:
