@@ -18,7 +18,7 @@ Presses come from hal/keys.py (D-pad repeat: 400 ms, then every 120 ms; long pre
 with two or three buttons; taps); keypad events are read with ``get_into`` into one reused event
 (hal/keypads.py). A key held at start-up is ignored until it is let go ("A stuck: ignored").
 
-Display: the board's, with ``auto_refresh`` off, one ``refresh()`` per screen (hal/render.py).
+Display: the board's, with ``auto_refresh`` off, one ``refresh()`` per screen (hal/render/__init__.py).
 No display: the screens are printed to the USB console (hal/console.py). code.py shows an
 unexpected exception with hal/crash.py.
 

@@ -11,7 +11,7 @@ def show(e, hw=None):
 
     Firmware without ``terminalio`` (the ja, ko and ru builds of the PyBadge and PyGamer set
     CIRCUITPY_TERMINALIO = 0, ports/atmel-samd/boards/*/mpconfigboard.mk) stops at the first screen
-    (hal/renderbuild.py draws every text in its FONT): then the console gets one line that says what
+    (hal/render/build.py draws every text in its FONT): then the console gets one line that says what
     to do, not a traceback. ``hw``: the hardware object, when start-up got that far (its buttons
     wait for A (or a tap); its screen's display, or the board's, shows the terminal).
     """

@@ -1,7 +1,7 @@
 """A View as text lines: what the mock HAL records, the terminal and a board's console print.
 
 The text view of the hardware that shows text (hal/console.py, hal/mock.py, the desktop's
-terminal), as hal/render.py is the displayio one: it reads play's View and nothing else of play.
+terminal), as hal/render/__init__.py is the displayio one: it reads play's View and nothing else of play.
 Its own module: the board draws with displayio and imports this only when it has no display.
 The table's text lines are play's (play/textview.py fills them from the table's fields).
 """

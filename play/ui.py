@@ -9,7 +9,7 @@ Left/Right, or without Up/Down moves it with Left/Right (or Right alone, wrappin
 on a value's row steps the value; a tap on a line chooses it and acts. A message closes
 on A, B, Start or a tap. A tap on a part of the footer is what its label names: A ("tap: OK"),
 B ("Back: resume") or Start ("Menu") (:meth:`Ui.wait`; the View's ``labels``, the board's, let
-the screen's hit test tell the parts apart: hal/renderhit.py). Footers name the board's own
+the screen's hit test tell the parts apart: hal/render/hit.py). Footers name the board's own
 inputs (``hw.buttons.labels``): :meth:`Ui.footer`.
 
 A screen acts only on presses made after it was drawn: :meth:`Ui.show` of a

@@ -6,7 +6,7 @@ a cursor, then the other actions of the turn) and a footer row. An item is
 an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
 collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`).
 The flow never touches a display: the board and
-the desktop window draw a View with displayio (hal/render.py), the mock HAL,
+the desktop window draw a View with displayio (hal/render/__init__.py), the mock HAL,
 the terminal and a board's console as text (hal/textview.py, a module of its own
 so that a board's display heap does not hold it; a table's text lines come from
 play/textview.py).
@@ -20,7 +20,7 @@ cut unseen.
 
 Texts may hold the game's own glyphs, characters 1..8: the card icons, the
 llama, the tokens, a card in hand. The displayio renderer draws them from its font strip
-(hal/renderbuild.py adds them to the terminal font's), hal/textview.py as words or Unicode.
+(hal/render/build.py adds them to the terminal font's), hal/textview.py as words or Unicode.
 
 A table screen (a turn) also fills the table fields: ``seats`` (0: not a
 table), the seat to act, each seat's name, cards, points and flags, the top
@@ -59,7 +59,7 @@ ACCENT = const(5)
 
 # The game's own glyphs in a text: chr(1) the circle (a card's icon: give a token away), 2 the
 # square (the next player draws), 3 the star (take the magic token), 4 the llama, 5 a white
-# token, 6 a black token, 7 the magic token, 8 cards in hand. hal/renderbuild.py draws them.
+# token, 6 a black token, 7 the magic token, 8 cards in hand. hal/render/build.py draws them.
 
 # Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
 ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")

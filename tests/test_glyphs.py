@@ -2,7 +2,7 @@
 
 CircuitPython's terminalio.FONT holds ASCII plus the characters of the firmware's own translation
 (none at all on an English build). The game draws every character German and French text needs
-from a table of its own (hal/glyphs6x12.py, written by tools/glyphs.py from the font file the firmware's
+from a table of its own (hal/render/glyphs.py, written by tools/glyphs.py from the font file the firmware's
 font is made from): on any firmware, with the firmware font's own pixels.
 """
 
@@ -13,9 +13,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from hal import cardart as A  # noqa: E402
-from hal import glyphs6x12 as glyphs  # noqa: E402
 from hal import render  # noqa: E402
+from hal.render import art, glyphs  # noqa: E402
 from play import view as v  # noqa: E402
 from tools import cpboard  # noqa: E402
 from tools import glyphs as tool  # noqa: E402
@@ -44,7 +43,7 @@ class Subset:
 
 def cell(strip, k):
     """Cell ``k`` of a font strip as 12 row masks (bit 7 the left pixel)."""
-    return [sum(0x80 >> x for x in range(A.GLYPH_W) if strip[k * A.GLYPH_W + x, y]) for y in range(A.ROW_H)]
+    return [sum(0x80 >> x for x in range(art.GLYPH_W) if strip[k * art.GLYPH_W + x, y]) for y in range(art.ROW_H)]
 
 
 def test_hal_glyphs_is_what_the_tool_writes_from_the_fonts_file():
@@ -72,8 +71,8 @@ def test_the_games_glyphs_are_the_fonts_own_pixels():
 
     for k, c in enumerate(glyphs.text):
         g = terminalio.FONT.get_glyph(ord(c))
-        rows = [0] * A.ROW_H
-        top = (A.ROW_H - 2) - (g.height + g.dy)
+        rows = [0] * art.ROW_H
+        top = (art.ROW_H - 2) - (g.height + g.dy)
         for y in range(g.height):
             for x in range(g.width):
                 if g.bitmap[g.tile_index * g.width + x, y]:
@@ -101,8 +100,8 @@ def test_a_glyph_the_tool_reads_is_the_bdfs():
 def test_english_keeps_its_strip_and_draws_no_letter_it_does_not_carry():
     r = render.Renderer(160, 128, Subset())
     assert r.more == ""
-    assert r.strip.width == 103 * A.GLYPH_W  # ASCII and the game's 8 glyphs, as before
-    r._row(1, "Ä", A.COLORS[0])  # (one text row drawn alone: nothing outside the renderer draws one)
+    assert r.strip.width == 103 * art.GLYPH_W  # ASCII and the game's 8 glyphs, as before
+    r._row(1, "Ä", art.COLORS[0])  # (one text row drawn alone: nothing outside the renderer draws one)
     assert r.rows[1][0] == 31  # "?"
 
 
@@ -110,11 +109,11 @@ def test_english_keeps_its_strip_and_draws_no_letter_it_does_not_carry():
 def test_every_character_is_drawn_from_the_games_glyphs_and_an_ascii_only_font(lang):
     more = SETS[lang]
     r = render.Renderer(160, 128, Subset(), more)
-    assert r.strip.width == (103 + len(more)) * A.GLYPH_W
+    assert r.strip.width == (103 + len(more)) * art.GLYPH_W
     for text in (more[:13], more[13:26], more[26:]):
         if not text:
             continue
-        r._row(1, text, A.COLORS[0])
+        r._row(1, text, art.COLORS[0])
         for i, c in enumerate(text):
             t = r.rows[1][i]
             assert t == 103 + more.index(c), c  # its own cell: no "?"
@@ -123,10 +122,10 @@ def test_every_character_is_drawn_from_the_games_glyphs_and_an_ascii_only_font(l
             k = glyphs.text.index(c)
             assert rows == list(glyphs.data[12 * k : 12 * k + 12]), c
     # ASCII and the game's glyphs where they were; what the language does not carry: "?".
-    r._row(1, "A\x01~", A.COLORS[0])
+    r._row(1, "A\x01~", art.COLORS[0])
     assert [r.rows[1][i] for i in range(3)] == [33, 95, 94]
     other = "ß" if lang == "fr" else "ç"
-    r._row(1, other, A.COLORS[0])
+    r._row(1, other, art.COLORS[0])
     assert r.rows[1][0] == 31
 
 
@@ -137,7 +136,7 @@ def test_a_firmwares_own_accents_change_no_pixel():
     strips = []
     for font in (Subset(), Subset(FIRMWARE["de_DE"]), Subset(FIRMWARE["fr"]), Subset(glyphs.text)):
         s = render.Renderer(160, 128, font, more).strip
-        strips.append([cell(s, k) for k in range(s.width // A.GLYPH_W)])
+        strips.append([cell(s, k) for k in range(s.width // art.GLYPH_W)])
     assert strips[1:] == strips[:1] * 3
 
 

@@ -61,7 +61,7 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
         "play/view.py",
         "hal/__init__.py",
         "hal/board.py",
-        "hal/render.py",
+        "hal/render/__init__.py",
         "hal/keys.py",
         "hal/saves.py",
     ):

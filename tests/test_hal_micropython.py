@@ -1,6 +1,6 @@
 """The board-side HAL (render, keys, saves, board) on the real MicroPython binary.
 
-CircuitPython is MicroPython underneath: running hal/render.py and
+CircuitPython is MicroPython underneath: running hal/render/__init__.py and
 hal/board.py there, precompiled with mpy-cross, checks that they use nothing
 CPython-only, and gives a heap figure. The CircuitPython modules are small
 fakes; the fake ``displayio`` allocates what CircuitPython would (bitmap

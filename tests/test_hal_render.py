@@ -1,4 +1,4 @@
-"""hal/render.py through Blinka displayio, headless: screens drawn at every layout, then their pixels checked.
+"""hal/render/__init__.py through Blinka displayio, headless: screens drawn at every layout, then their pixels checked.
 
 The checks are functions that return the problems they find, so that one test can also show they
 catch a broken drawing (a test must be able to fail). Places come from the renderer's own objects
@@ -15,8 +15,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from engine import cards  # noqa: E402
-from hal import cardart as A  # noqa: E402
 from hal import desktop, render  # noqa: E402
+from hal.render import art  # noqa: E402
 from play import view as v  # noqa: E402
 
 SIZES = [(160, 128), (240, 135), (240, 240), (320, 240), (480, 320)]
@@ -83,9 +83,9 @@ def row_problems(shot, r, k, text, fg, bg, cells=None):
     the glyphs."""
     out = []
     x, y, s = where(r, r.rows[k])
-    h = A.ROW_H * s
-    end = x + A.GLYPH_W * s * len(text)
-    right = min(shot.w, x + A.GLYPH_W * s * (cells or r.row_cells[k]))
+    h = art.ROW_H * s
+    end = x + art.GLYPH_W * s * len(text)
+    right = min(shot.w, x + art.GLYPH_W * s * (cells or r.row_cells[k]))
     ink = shot.count(x, y, end, y + h, rgb(fg)) if text.strip() else 0
     if text.strip() and ink < 3 * s * s * len(text.replace(" ", "")):
         out.append("row %d: %d text pixels for %r" % (k, ink, text))
@@ -148,14 +148,14 @@ def turn_view(names=("1", "1o", "2/3", "3#", "4*", "L"), playable=("3#", "4*", "
 
 
 def menu_problems(shot, r, vw):
-    out = row_problems(shot, r, 0, vw.title, A.TITLE_FG, A.TITLE_BG)
+    out = row_problems(shot, r, 0, vw.title, art.TITLE_FG, art.TITLE_BG)
     for i in range(v.LINES):
         if i == vw.line_cursor:
-            out += row_problems(shot, r, i + 1, vw.lines[i], A.CURSOR_FG, A.CURSOR_BG)
+            out += row_problems(shot, r, i + 1, vw.lines[i], art.CURSOR_FG, art.CURSOR_BG)
         elif vw.lines[i]:
-            out += row_problems(shot, r, i + 1, vw.lines[i], A.COLORS[vw.colors[i]], A.BLACK)
-    out += row_problems(shot, r, 9, vw.footer, A.FOOTER_FG, A.FOOTER_BG)
-    last = where(r, r.rows[8])[1] + A.ROW_H * r.parts[0][2]
+            out += row_problems(shot, r, i + 1, vw.lines[i], art.COLORS[vw.colors[i]], art.BLACK)
+    out += row_problems(shot, r, 9, vw.footer, art.FOOTER_FG, art.FOOTER_BG)
+    last = where(r, r.rows[8])[1] + art.ROW_H * r.parts[0][2]
     if shot.not_color(0, last, shot.w, r.footer_y, (0, 0, 0)):
         out.append("pixels between the lines and the footer")
     return out
@@ -170,7 +170,7 @@ def tiles(r, vw):
         tg = r.slots[j]
         assert not tg.hidden
         i = r.first + k
-        out.append((i, hx + z * tg.x, hy + z * tg.y, z * render.item_width(vw.cards[i]), z * A.CARD_H))
+        out.append((i, hx + z * tg.x, hy + z * tg.y, z * render.item_width(vw.cards[i]), z * art.CARD_H))
     return out
 
 
@@ -185,33 +185,33 @@ def item_problems(shot, r, vw):
         if x < 0 or x + w > shot.w:
             out.append("item %d off screen at x=%d" % (i, x))
             continue
-        lift = A.RAISE if playable else 0  # the cursor is its frame alone
-        if y != hy + z * (A.RAISE - lift):
+        lift = art.RAISE if playable else 0  # the cursor is its frame alone
+        if y != hy + z * (art.RAISE - lift):
             out.append("item %d at y=%d, not raised %d (cursor=%d, playable=%s)" % (i, y, lift, cur, playable))
         frame = shot.at(x, y)
-        want = A.CARD_CURSOR if code < v.FIRST_ITEM else A.FRAME_CURSOR
+        want = art.CARD_CURSOR if code < v.FIRST_ITEM else art.FRAME_CURSOR
         if playable and code == cards.LLAMA:
-            want = A.FRAME_CURSOR  # yellow on the llama's white body
+            want = art.FRAME_CURSOR  # yellow on the llama's white body
         if i == cur and not close(frame, rgb(want)):
             out.append("cursor item %d has no cursor frame: %s" % (i, frame))
         if i != cur and close(frame, rgb(want)):
             out.append("item %d framed like the cursor" % i)
         if code < v.FIRST_ITEM:
             pal = {}
-            A.card_colors(pal, code, playable)
+            art.card_colors(pal, code, playable)
             top = (x + z, y + z, x + w - z, y + z * 10)
-            if shot.count(*top, rgb(pal[A.BODY])) < 30 * z * z:
-                out.append("card %d: body not %s" % (i, pal[A.BODY]))
-            lower = shot.count(x + z, y + 11 * z, x + w - z, y + 19 * z, rgb(pal[A.BODY2]))
+            if shot.count(*top, rgb(pal[art.BODY])) < 30 * z * z:
+                out.append("card %d: body not %s" % (i, pal[art.BODY]))
+            lower = shot.count(x + z, y + 11 * z, x + w - z, y + 19 * z, rgb(pal[art.BODY2]))
             if cards.LOW[code] != cards.HIGH[code] and lower < 30 * z * z:
-                out.append("double %d: lower half not %s" % (i, pal[A.BODY2]))
-            if shot.count(*top, rgb(pal[A.INK])) < 6 * z * z:
+                out.append("double %d: lower half not %s" % (i, pal[art.BODY2]))
+            if shot.count(*top, rgb(pal[art.INK])) < 6 * z * z:
                 out.append("card %d: no value drawn" % i)
             icon = cards.ICON[code] or code == cards.LLAMA or cards.LOW[code] != cards.HIGH[code]
-            if bool(shot.count(x + z, y + 11 * z, x + w - z, y + 19 * z, rgb(pal[A.INK])) >= 6 * z * z) != bool(icon):
+            if bool(shot.count(x + z, y + 11 * z, x + w - z, y + 19 * z, rgb(pal[art.INK])) >= 6 * z * z) != bool(icon):
                 out.append("card %d: icon drawn=%s, has one=%s" % (i, not icon, icon))
         else:
-            colors = A.BUTTON_CURSOR if i == cur else (A.BUTTON_ON if playable else A.BUTTON_OFF)
+            colors = art.BUTTON_CURSOR if i == cur else (art.BUTTON_ON if playable else art.BUTTON_OFF)
             if shot.count(x + z, y + z, x + w - z, y + h - z, rgb(colors[1])) < 150 * z * z:
                 out.append("button %d: body not %s" % (i, colors[1]))
         below = shot.not_color(x, y + h, x + w, r.footer_y, (0, 0, 0))
@@ -252,9 +252,9 @@ def test_a_menu_screen_draws_title_lines_cursor_and_footer(sized):
     r = sized.renderer
     assert menu_problems(shot, r, vw) == []
     w = shot.w
-    assert shot.count(0, 0, w, 12, rgb(A.TITLE_BG)) > 4 * w  # a solid bar, edge to edge
+    assert shot.count(0, 0, w, 12, rgb(art.TITLE_BG)) > 4 * w  # a solid bar, edge to edge
     y = r.lines_y + 4 * r.pitch  # line 4's band: under the cursor
-    assert shot.count(0, y, w, y + r.pitch, rgb(A.CURSOR_BG)) > r.pitch * w // 2
+    assert shot.count(0, y, w, y + r.pitch, rgb(art.CURSOR_BG)) > r.pitch * w // 2
     y = r.lines_y + 2 * r.pitch  # line 2 is empty
     assert shot.not_color(0, y, w, y + r.pitch, (0, 0, 0)) == 0
 
@@ -284,14 +284,14 @@ def test_a_turn_screen_shows_playable_dim_and_cursor_cards_and_buttons(sized):
     r = sized.renderer
     assert item_problems(shot, r, vw) == []
     assert r.first == 0 and r.last >= 5  # (a 240-wide row of doubled cards scrolls: fewer, bigger)
-    assert row_problems(shot, r, 4, "Ben played 3#", A.COLORS[v.ACCENT], A.BLACK) == []
-    assert row_problems(shot, r, 9, vw.footer, A.FOOTER_FG, A.FOOTER_BG) == []
+    assert row_problems(shot, r, 4, "Ben played 3#", art.COLORS[v.ACCENT], art.BLACK) == []
+    assert row_problems(shot, r, 9, vw.footer, art.FOOTER_FG, art.FOOTER_BG) == []
     # Playable and dim cards really differ on screen, and the cursor card has its white frame.
     t = tiles(r, vw)
     (_, x0, y0, _, _), (_, x3, y3, w3, h3) = t[0], t[3]
     z = r.hand.scale
     assert not close(shot.at(x0 + 6 * z, y0 + 15 * z), shot.at(x3 + 2 * z, y3 + 15 * z))
-    assert shot.count(x3, y3, x3 + w3, y3 + h3, rgb(A.CARD_CURSOR)) >= 60 * z * z
+    assert shot.count(x3, y3, x3 + w3, y3 + h3, rgb(art.CARD_CURSOR)) >= 60 * z * z
     # The cursor on a button: that button turns yellow, the card's frame goes back to grey.
     vw.card_cursor = 6
     sized.show(vw)
@@ -308,16 +308,16 @@ def test_the_cursor_on_a_card_that_cannot_be_played_is_a_frame_on_a_dim_card(scr
     (_, x0, y0, _, _), (_, _, y1, _, _) = tiles(r, vw)[0], tiles(r, vw)[1]
     assert y0 == y1  # as low as the other dim card
     pal = {}
-    A.card_colors(pal, cards.code("1"), False)
-    assert shot.count(x0 + 2, y0 + 2, x0 + 11, y0 + 10, rgb(pal[A.BODY])) >= 30  # dim
-    assert shot.count(x0, y0, x0 + 13, y0 + 20, rgb(A.CARD_CURSOR)) >= 60  # its white frame
+    art.card_colors(pal, cards.code("1"), False)
+    assert shot.count(x0 + 2, y0 + 2, x0 + 11, y0 + 10, rgb(pal[art.BODY])) >= 30  # dim
+    assert shot.count(x0, y0, x0 + 13, y0 + 20, rgb(art.CARD_CURSOR)) >= 60  # its white frame
     # On a llama's white body the frame is yellow: it still shows where the cursor is.
     vw.card_cursor = 5
     screen.show(vw)
     shot = Shot(screen, "turn-cursor-llama")
     assert item_problems(shot, r, vw) == []
     _, x5, y5, _, _ = tiles(r, vw)[5]
-    assert shot.count(x5, y5, x5 + 13, y5 + 20, rgb(A.FRAME_CURSOR)) >= 60
+    assert shot.count(x5, y5, x5 + 13, y5 + 20, rgb(art.FRAME_CURSOR)) >= 60
 
 
 def test_a_long_hand_scrolls_so_the_cursor_stays_visible_with_arrows(sized):
@@ -335,7 +335,7 @@ def test_a_long_hand_scrolls_so_the_cursor_stays_visible_with_arrows(sized):
         if cur in (0, 20, n - 1):
             shot = Shot(sized, "long-%d" % cur)
             assert item_problems(shot, r, vw) == [], cur
-            arrow = rgb(A.ARROW)
+            arrow = rgb(art.ARROW)
             assert (shot.count(hx, hy, hx + 6 * z, r.footer_y, arrow) > 5) == (r.first > 0)
             assert (shot.count(shot.w - 6 * z, hy, shot.w, r.footer_y, arrow) > 5) == (r.last < n)
     assert firsts[:n] == sorted(firsts[:n]) and firsts[0] == 0 and firsts[n - 1] > 30
@@ -373,12 +373,12 @@ def test_the_card_sheet_is_drawn_at_start_up_and_never_again():
     sheet = r.sheet
 
     def pixels():
-        return bytes(sheet[x, y] for y in range(A.CARD_H) for x in range(sheet.width))
+        return bytes(sheet[x, y] for y in range(art.CARD_H) for x in range(sheet.width))
 
     start = pixels()
-    for t in range(A.SHEET_TILES):  # every tile drawn: its frame, and ink on its body
-        tile = [start[y * sheet.width + t * A.CARD_W + x] for y in range(A.CARD_H) for x in range(A.CARD_W)]
-        assert tile[0] == A.FRAME and A.INK in tile, t
+    for t in range(art.SHEET_TILES):  # every tile drawn: its frame, and ink on its body
+        tile = [start[y * sheet.width + t * art.CARD_W + x] for y in range(art.CARD_H) for x in range(art.CARD_W)]
+        assert tile[0] == art.FRAME and art.INK in tile, t
     r.draw(turn_view())
     r.draw(table_view(6))
     assert pixels() == start  # showing cards only changes tile numbers and palettes
@@ -394,12 +394,12 @@ def test_a_table_view_draws_seats_top_card_pile_stage_and_tokens(sized, players)
         row = r.rows[1 + q]
         assert row.hidden == (q >= players)
         if q < players:
-            fg = A.OUT_FG if q == 3 else A.COLORS[v.HIGHLIGHT] if q == 1 else A.COLORS[0]
-            bg = A.SEAT_BAR if q == 1 else A.BLACK
+            fg = art.OUT_FG if q == 3 else art.COLORS[v.HIGHLIGHT] if q == 1 else art.COLORS[0]
+            bg = art.SEAT_BAR if q == 1 else art.BLACK
             text = seat_text(q, vw)
-            problems = row_problems(shot, r, 1 + q, text, fg, bg, cells=A.SEAT_CELLS)
+            problems = row_problems(shot, r, 1 + q, text, fg, bg, cells=art.SEAT_CELLS)
             assert problems == [], (q, problems)
-            assert r.seat_magic[q] == (A.MAGIC if q == 2 else A.NO_TOKEN)
+            assert r.seat_magic[q] == (art.MAGIC if q == 2 else art.NO_TOKEN)
             x, y, s = where(r, row)
             assert shot.count(x - 2 * s, y + 2 * s, x, y + 9 * s, rgb(v.SEAT_COLORS[q])) == 14 * s * s  # its stripe
     # The top card, large: its two values' colours, top and bottom.
@@ -407,13 +407,13 @@ def test_a_table_view_draws_seats_top_card_pile_stage_and_tokens(sized, players)
     s = r.top_group.scale * r.panel.scale
     assert shot.count(x + s, y + s, x + 12 * s, y + 9 * s, rgb(v.VALUE_COLORS[1])) > 60 * s * s
     assert shot.count(x + s, y + 11 * s, x + 12 * s, y + 19 * s, rgb(v.VALUE_COLORS[2])) > 60 * s * s
-    assert row_problems(shot, r, 10, "23", A.COLORS[0], A.BLACK) == []
+    assert row_problems(shot, r, 10, "23", art.COLORS[0], art.BLACK) == []
     x, y, s = where(r, r.rows[11])
-    assert shot.count(x, y, x + 30 * s, y + 12 * s, rgb(A.COLORS[0])) > 30 * s * s  # "Stage"
+    assert shot.count(x, y, x + 30 * s, y + 12 * s, rgb(art.COLORS[0])) > 30 * s * s  # "Stage"
     assert r.row_text[11] == "Stage \x05%d \x06%d%s" % (vw.stage[0], vw.stage[1], " \x07" if vw.stage[2] else "")
-    assert row_problems(shot, r, 11, r.row_text[11], A.COLORS[0], A.BLACK) == []  # the tokens as glyphs
+    assert row_problems(shot, r, 11, r.row_text[11], art.COLORS[0], art.BLACK) == []  # the tokens as glyphs
     assert r.row_text[12] == "You \x05%d \x06%d%s" % (vw.mine[0], vw.mine[1], " \x07" if vw.mine[2] else "")
-    assert row_problems(shot, r, 8, vw.event, A.COLORS[v.ACCENT], A.BLACK) == []
+    assert row_problems(shot, r, 8, vw.event, art.COLORS[v.ACCENT], art.BLACK) == []
     assert item_problems(shot, r, vw) == []
 
 
@@ -429,12 +429,14 @@ def test_the_show_meter_lights_a_pip_a_stage_token_and_all_five_in_a_show(sized)
         shot = Shot(sized, "meter-%d" % lit)
         x, y, s = where(r, r.meter)
         assert not r.meter_group.hidden and x + 30 * s <= shot.w and y + 11 * s <= 12 * r.parts[1][0]  # in the bar
-        on = [shot.count(x + 6 * s * i, y, x + 6 * s * i + 5 * s, y + 11 * s, rgb(A.TOKEN_COLORS[3])) for i in range(5)]
+        on = [
+            shot.count(x + 6 * s * i, y, x + 6 * s * i + 5 * s, y + 11 * s, rgb(art.TOKEN_COLORS[3])) for i in range(5)
+        ]
         assert [n >= 15 * s * s for n in on] == [i < lit for i in range(5)], on
     vw.show = True
     vw.stage[0], vw.stage[1] = 4, 1
     sized.show(vw)
-    assert list(r.meter[i] for i in range(5)) == [A.PIP_ON] * 5
+    assert list(r.meter[i] for i in range(5)) == [art.PIP_ON] * 5
 
 
 def test_a_magic_show_replaces_the_pile_with_its_banner_and_back(sized):
@@ -445,13 +447,13 @@ def test_a_magic_show_replaces_the_pile_with_its_banner_and_back(sized):
     w = shot.w
     tb = 12 * r.parts[1][0]
     assert r.pile.hidden
-    assert row_problems(shot, r, 10, "SHOW!", A.SHOW_FG, A.BLACK) == []
-    assert shot.count(0, 0, w, tb, rgb(A.SHOW_BG)) > w * tb // 2  # the title bar
+    assert row_problems(shot, r, 10, "SHOW!", art.SHOW_FG, art.BLACK) == []
+    assert shot.count(0, 0, w, tb, rgb(art.SHOW_BG)) > w * tb // 2  # the title bar
     vw.show = False
     sized.show(vw)
     shot = Shot(sized)
-    assert not r.pile.hidden and shot.count(0, 0, w, tb, rgb(A.TITLE_BG)) > w * tb // 2
-    assert shot.count(0, 0, w, shot.h, rgb(A.SHOW_FG)) == 0
+    assert not r.pile.hidden and shot.count(0, 0, w, tb, rgb(art.TITLE_BG)) > w * tb // 2
+    assert shot.count(0, 0, w, shot.h, rgb(art.SHOW_FG)) == 0
     vw.seats = 0  # a text screen after the table: the table layer goes, the rows are lines again
     sized.show(vw)
     assert r.table_group.hidden
@@ -484,7 +486,7 @@ def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks
 )
 def test_the_layout_grows_with_the_display(size, scales):
     # (lines, title bar, seats, hand, panel, event): every piece at the largest scale that leaves
-    # the others room (hal/renderbuild.py); the same objects at every size. The bars at 1x on the
+    # the others room (hal/render/build.py); the same objects at every size. The bars at 1x on the
     # CLUE: 26 columns of footer (and a table's title of 21 and the show meter) at 2x take 312.
     r = render.Renderer(*size)
     x0, y0, ls, pitch = r.parts[0]
@@ -493,7 +495,7 @@ def test_the_layout_grows_with_the_display(size, scales):
     es = r.parts[3][2]
     assert (ls, bar, ss, r.zoom, r.panel.scale, es) == scales
     assert (r.scale, r.width, r.height) == (1,) + size
-    assert r.row_w * r.zoom <= size[0] and len(r.slots) <= 2 * (r.row_w + A.GAP) // (A.BUTTON_W + A.GAP)
+    assert r.row_w * r.zoom <= size[0] and len(r.slots) <= 2 * (r.row_w + art.GAP) // (art.BUTTON_W + art.GAP)
     big = render.Renderer(640, 480)  # twice 320x240: all of it doubled
     assert big.group.scale == 2 and (big.width, big.height) == (320, 240)
 
@@ -547,7 +549,7 @@ def test_the_token_rows_keep_a_blank_cell_between_a_label_a_count_and_the_next_t
         for i in range(1, len(text)):  # each token's cell: ink, and a blank cell before it
             if text[i] in "\x05\x06\x07":
                 assert text[i - 1] == " "
-                assert shot.count(x + 6 * s * i, y, x + 6 * s * (i + 1), y + 12 * s, rgb(A.COLORS[0])) >= 8 * s * s
+                assert shot.count(x + 6 * s * i, y, x + 6 * s * (i + 1), y + 12 * s, rgb(art.COLORS[0])) >= 8 * s * s
 
 
 def test_renderer_objects_cost_little_heap_on_the_desktop():
@@ -564,10 +566,11 @@ def test_renderer_objects_cost_little_heap_on_the_desktop():
     r.draw(turn_view())
     snap = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    mine = ("render.py", "renderbuild.py", "sheet.py")
+    mine = ("__init__.py", "build.py", "sheet.py")
+    here = os.sep.join(("", "hal", "render", ""))
     used = 0
     for trace in snap.traces:
-        if any(f.filename.endswith(mine) and os.sep + "hal" + os.sep in f.filename for f in trace.traceback):
+        if any(f.filename.endswith(mine) and here in f.filename for f in trace.traceback):
             used += trace.size
     print("renderer on Blinka: %d KB" % (used // 1024))
     assert 20 * 1024 < used < 400 * 1024
@@ -600,11 +603,11 @@ def test_a_motion_moves_one_piece_on_top_from_place_to_place_then_hides_it(sized
     (x0, y0), (x1, y1), (x2, y2) = path
     assert min(x0, x2) <= x1 <= max(x0, x2) and min(y0, y2) <= y1 <= max(y0, y2) and path[0] != path[2]
     if kind == v.MOVE_CARD:  # the card's face, in its colours, frame white
-        assert r.mover.pixel_shader[A.FRAME] == A.CARD_CURSOR
-        assert r.mover.pixel_shader[A.BODY] == v.VALUE_COLORS[cards.LOW[code] - 1]
+        assert r.mover.pixel_shader[art.FRAME] == art.CARD_CURSOR
+        assert r.mover.pixel_shader[art.BODY] == v.VALUE_COLORS[cards.LOW[code] - 1]
         assert r.mover[0] == code
     if kind == v.MOVE_BACK:
-        assert r.mover.pixel_shader[A.INK] == A.PILE_COLORS[A.INK] and r.mover[0] == A.BACK
+        assert r.mover.pixel_shader[art.INK] == art.PILE_COLORS[art.INK] and r.mover[0] == art.BACK
     if kind == v.MOVE_TOKEN:
         assert tg[0] == code
     # Where it lands: the top card's middle, the seat's cards-in-hand column, the stage's white icon.
@@ -624,10 +627,10 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
 
     from adafruit_displayio_layout.layouts import grid_layout
 
-    from hal import renderbuild
+    from hal.render import build
 
     # (the library's own layout step, spied on and bent: nothing outside the library shows where it
-    # puts the cells before renderbuild reads them)
+    # puts the cells before render.build reads them)
     placed = []
     real = grid_layout.GridLayout._layout_cells
 
@@ -636,8 +639,8 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
         placed.extend((self.x + c["content"].x, self.y + c["content"].y) for c in self._cell_content_list)
 
     monkeypatch.setattr(grid_layout.GridLayout, "_layout_cells", spy)
-    p = renderbuild.plan(160, 128)
-    assert renderbuild.seat_cells(p) == (2, 0)
+    p = build.plan(160, 128)
+    assert build.seat_cells(p) == (2, 0)
     assert placed == [(2, q * p["step"]) for q in range(6)]
     assert not [m for m in sys.modules if m.startswith("adafruit_displayio_layout")]  # its heap comes back
     # The grid's cells are what the table uses: a grid that placed them elsewhere moves the seats.
@@ -648,16 +651,16 @@ def test_the_seats_are_laid_out_by_adafruit_displayio_layout_then_the_library_is
         "_layout_cells",
         lambda self: [setattr(c["content"], "y", 1 + 11 * k) for k, c in enumerate(self._cell_content_list)],
     )
-    assert renderbuild.seat_cells(p) == (0, -1)  # (the grid at y -2: a cell's content at 1)
+    assert build.seat_cells(p) == (0, -1)  # (the grid at y -2: a cell's content at 1)
 
 
 def test_without_the_layout_library_the_seats_take_the_reference_cells(monkeypatch):
     import sys
 
-    from hal import renderbuild
+    from hal.render import build
 
     monkeypatch.setitem(sys.modules, "adafruit_displayio_layout.layouts.grid_layout", None)  # an ImportError
-    assert renderbuild.seat_cells(renderbuild.plan(160, 128)) == (2, 0)
+    assert build.seat_cells(build.plan(160, 128)) == (2, 0)
 
 
 def test_the_table_draws_its_seat_rows_in_the_layouts_cells(sized):
@@ -673,7 +676,7 @@ def test_the_renderer_and_its_builder_do_not_import_each_other():
     import ast
     import inspect
 
-    from hal import renderbuild
+    from hal.render import build
 
     def imports(mod):
         tree = ast.parse(inspect.getsource(mod))
@@ -685,6 +688,9 @@ def test_the_renderer_and_its_builder_do_not_import_each_other():
                 out |= {a.name for a in node.names}
         return out
 
-    assert "hal.renderbuild" in imports(render)
-    assert not {"hal.render", "hal"} & {m for m in imports(renderbuild) if m.endswith("render")}
-    assert "hal.render" not in imports(A) and "hal.renderbuild" not in imports(A)
+    assert "hal.render.build" in imports(render)
+    # The builder takes only its siblings from the package (the package itself is the renderer,
+    # which a sibling's import finds loaded: the renderer imports the builder, never at load time).
+    siblings = {"hal.render.art", "hal.render.sheet"}
+    assert {m for m in imports(build) if m.startswith("hal.render.") and m.count(".") == 2} <= siblings
+    assert "hal.render" not in imports(art) and "hal.render.build" not in imports(art)

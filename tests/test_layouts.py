@@ -16,8 +16,8 @@ import pytest  # noqa: E402
 
 import hal  # noqa: E402
 from engine import cards  # noqa: E402
-from hal import cardart as A  # noqa: E402
 from hal import render  # noqa: E402
+from hal.render import art  # noqa: E402
 from play import view as v  # noqa: E402
 from tests.test_hal_render import menu_view, table_view, turn_view, where  # noqa: E402
 from tools import layoutcheck, realdisplay  # noqa: E402
@@ -81,7 +81,7 @@ def screen(size, view):
 def middle(r, tg, width):
     """The display pixel in the middle of TileGrid ``tg`` (``width`` of its own pixels wide)."""
     x, y, s = where(r, tg)
-    return x + s * width // 2, y + s * A.CARD_H // 2
+    return x + s * width // 2, y + s * art.CARD_H // 2
 
 
 @pytest.mark.parametrize("size", SIZES + [(640, 480)], ids=IDS + ["640x480"])
@@ -154,7 +154,7 @@ def test_on_a_table_the_seats_and_the_panel_are_the_screen_and_the_hand_its_item
     x, y, k = where(r, r.top)
     assert s.hit(x + k, y + k) == (HIT["SCREEN"], 0)
     tg = r.slots[r.item_slot[2]]
-    assert s.hit(*middle(r, tg, A.CARD_W)) == (HIT["ITEM"], r.first + 2)
+    assert s.hit(*middle(r, tg, art.CARD_W)) == (HIT["ITEM"], r.first + 2)
 
 
 def test_a_text_screen_with_cards_has_six_lines_then_the_items():
@@ -171,7 +171,7 @@ def test_a_text_screen_with_cards_has_six_lines_then_the_items():
         w = size[0]
         assert s.hit(w // 2, r.lines_y + 5 * r.pitch + 1) == (HIT["LINE"], 5)
         assert s.hit(w // 2, r.lines_y + 6 * r.pitch + 1)[0] != HIT["LINE"]  # no seventh line
-        assert s.hit(*middle(r, r.slots[1], A.CARD_W)) == (HIT["ITEM"], 1)
+        assert s.hit(*middle(r, r.slots[1], art.CARD_W)) == (HIT["ITEM"], 1)
 
 
 def test_the_hit_kinds_are_hals():
@@ -273,7 +273,7 @@ def test_a_hand_of_seven_with_draw_and_quit_shows_without_scrolling_where_the_ro
         assert layoutcheck.problems(r, size[0], size[1], vw) == []
         x0 = where(r, r.slots[0])[0]
         x1, _, z = where(r, r.slots[r.item_slot[vw.ncards - r.first] - 1])
-        assert 0 <= x0 and x1 + z * A.CARD_W <= size[0]
+        assert 0 <= x0 and x1 + z * art.CARD_W <= size[0]
     else:  # (the cards at 2x: 7 of them and both buttons would take 318 pixels)
         assert 159 * r.zoom > size[0]
     vw = hand_view(NINE)  # nine cards: where the row holds them at 1x or 2x
@@ -309,6 +309,7 @@ def test_the_table_uses_the_screen(size):
     r = render.Renderer(*size)
     r.draw(hand_view(SEVEN))
     assert covered(r, *size) >= SHARE[size]
+
 
 def test_a_text_longer_than_its_row_is_kept_and_reported_cut():
     # Issue 36: View.line cut at 26 columns unseen ("Last: Ana gives a white to"). It keeps the

@@ -1,7 +1,7 @@
 """Each object owns its state (issue 37): no shipped module uses a private name (a leading
 underscore) of another object or module. What another module needs is public and named for what
-it is (hal/render.py's Renderer takes the parts hal/renderbuild.py makes and names them; the hit
-test, hal/renderhit.py, reads those). Shipped: what goes onto a board or runs the desktop game,
+it is (hal/render/__init__.py's Renderer takes the parts hal/render/build.py makes and names them; the hit
+test, hal/render/hit.py, reads those). Shipped: what goes onto a board or runs the desktop game,
 engine/, play/, hal/, code.py and boot.py (no tool of tools/ is shipped: tools/bundle copies those).
 
 The one exception: the desktop window (hal/desktop/window.py) is a Blinka display whose refresh it

@@ -1,7 +1,7 @@
 """Issue 36: on a touchscreen every label, button and card answers a tap on itself.
 
 A game is played on each touch profile's layout (hal/boards: the PyPortal's 320x240, the Titano's
-480x320) with hal/render.py's own objects (a display without pixels); on every kind of screen
+480x320) with hal/render/__init__.py's own objects (a display without pixels); on every kind of screen
 the middle of each piece as drawn (found by walking the display tree: tests/test_hal_render.py's
 ``where``) is tapped through ``Screen.hit`` and the board's touch driver (hal/keys.py ``tap``),
 and the press the flow gets must be the one the piece names: a footer part its label's input

@@ -59,7 +59,9 @@ PASSES = %d
 # elsewhere), timed with ticks_us, then pystone again, in one run (the mean of the two: this
 # machine's speed drifts). Only decisions that search count (a forced or obvious move returns at
 # once and would flatter the mean); the slowest is printed too.
-CP_SPEED = PYSTONE + """
+CP_SPEED = (
+    PYSTONE
+    + """
 from engine import bots, game, rng
 t, before = pystone.pystones(PASSES)
 r = rng.Rng(7)
@@ -86,6 +88,7 @@ for seed in range(%d):
 t, after = pystone.pystones(PASSES)
 print(int((before + after) / 2), n, spent, steps, slowest)
 """
+)
 
 # Start-up to the title: the board flow's code.py (tools/deploy's .mpy files, the C displayio
 # objects where that build is here) from its first line until the keypad stand-in's first poll
@@ -96,7 +99,9 @@ print(int((before + after) / 2), n, spent, steps, slowest)
 # mean of the two is the figure). Waits (hal.board.Clock.sleep_ms: the keys' settling scans)
 # take as long on a board as here: they are counted, not slept, and added unscaled. pystone and
 # this script take the host's clock before the stand-ins come (supervisor.py's clock is virtual).
-CP_STARTUP = PYSTONE + """
+CP_STARTUP = (
+    PYSTONE
+    + """
 import gc
 import %s
 t, stones = pystone.pystones(PASSES)
@@ -129,6 +134,7 @@ us = time.ticks_diff(title[0] or time.ticks_us(), t0)
 t, after = pystone.pystones(PASSES)
 print("startup", us, int(stones + after) // 2, slept[0])
 """
+)
 
 
 def startup_runs(runs=11, version=None, heap="192k"):
@@ -453,8 +459,10 @@ def erase_figures(games=12):
     for rule in ("samd51", "rp2040"):
         cost = []
         flow_erases(setups[2][1], games, rule, stats=cost)
-        print("nvm erases of a game's statistics, %s: %.2f (%d saves in %d games, at most %d)"
-              % (rule, sum(cost) / games, len(cost), games, max(cost)))
+        print(
+            "nvm erases of a game's statistics, %s: %.2f (%d saves in %d games, at most %d)"
+            % (rule, sum(cost) / games, len(cost), games, max(cost))
+        )
 
 
 def screen_figures(games=6, seed=3, sizes=((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))):
@@ -464,7 +472,7 @@ def screen_figures(games=6, seed=3, sizes=((160, 128), (240, 135), (240, 240), (
 
 
 def screen_figures_at(size, games=6, seed=3):
-    """The cost of one screen update on the board's renderer (hal/render.py through Blinka
+    """The cost of one screen update on the board's renderer (hal/render/__init__.py through Blinka
     displayio) on a display of ``size``: pixels pushed (displayio's dirty areas, clipped; 2 bytes
     each to the display) and objects changed (TileGrids with a dirty area), by kind of update,
     over ``games`` games of one human (a random player) against three Normal bots."""
@@ -525,7 +533,7 @@ def screen_figures_at(size, games=6, seed=3):
         displayio.release_displays()
     full = display.width * display.height
     print(
-        "screen updates (hal/render.py, %dx%d = %d pixels; %d games, 1 human vs 3 Normal):"
+        "screen updates (hal/render/__init__.py, %dx%d = %d pixels; %d games, 1 human vs 3 Normal):"
         % (display.width, display.height, full, games)
     )
     print("  %-42s %6s %16s %16s" % ("update", "count", "pixels median/max", "objects med/max"))

@@ -233,7 +233,7 @@ def board_scripts(name, presses=None, resume=400):
     The first run is :data:`FIRST_RUN` on that board: the Instant speed, New game, Start. Without
     Up/Down the next and previous keys move the menus (three buttons); with one mover alone it goes
     round (two buttons: from Speed round to New game, :func:`title_rows`). A touchscreen taps those lines at
-    their pixels (the layout of hal/renderbuild.py for its size), then sweeps the hand's row, each
+    their pixels (the layout of hal/render/build.py for its size), then sweeps the hand's row, each
     spot between its arrows tapped twice: the first tap puts the cursor on the item there, the
     second plays it, so a card that may go or the Draw, Take or Quit button is played within a
     sweep; then the footer's act part (Quit's question: yes); then the ``>`` zone, which steps the
@@ -269,22 +269,22 @@ def title_rows(profile):
 
 def _touch_scripts(profile, presses, resume):
     """(first run, resume) on a touchscreen (see board_scripts)."""
-    from hal import cardart as A
-    from hal import renderbuild
+    from hal.render import art, build
     from play import ui, view
 
-    p = renderbuild.plan(*profile.size)
-    k = p["k"]
+    p = build.plan(*profile.size)
+    k = p["scale"]
 
     def line(i):  # a tap in the middle of text line i
-        return "tap:%d,%d" % (p["x"] + k * (p["w"] // 2), p["y"] + k * (p["y1"] + i * p["p"] + p["p"] // 2))
+        return "tap:%d,%d" % (p["x"] + k * (p["w"] // 2), p["y"] + k * (p["y1"] + i * p["pitch"] + p["pitch"] // 2))
 
-    step = (A.CARD_W + A.GAP) * p["hand"] // 2
-    y = p["y"] + k * (p["hb"] + p["hand"] * (A.RAISE + A.CARD_H // 2))
-    arrow = A.ARROW_W * p["hand"]  # the row's < and > zones: a tap there steps the cursor that way
+    step = (art.CARD_W + art.GAP) * p["hand"] // 2
+    y = p["y"] + k * (p["band"] + p["hand"] * (art.RAISE + art.CARD_H // 2))
+    arrow = art.ARROW_W * p["hand"]  # the row's < and > zones: a tap there steps the cursor that way
     sweep = []
     for x in range(arrow + step // 2, p["w"] - arrow, step):
         sweep += ["tap:%d,%d" % (p["x"] + k * x, y)] * 2
+
     # The footer's act part ("tap: quit" when the sweep's Quit asks; else as the act key): the
     # question's yes, where any other tap is its no.
     class Asked:  # the question's footer as play/ui.py words it for this board's inputs
@@ -292,8 +292,8 @@ def _touch_scripts(profile, presses, resume):
 
     bar = p["bar"]
     n = len(ui.Ui.footer(Asked, "quit", "no"))
-    left = p["x0"] if bar == p["text"] else (p["w"] - n * A.GLYPH_W * bar) // 2  # as hal/render.py places it
-    yes = "tap:%d,%d" % (p["x"] + k * (left + A.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2))
+    left = p["x0"] if bar == p["text"] else (p["w"] - n * art.GLYPH_W * bar) // 2  # as hal/render/__init__.py places it
+    yes = "tap:%d,%d" % (p["x"] + k * (left + art.GLYPH_W * bar), p["y"] + k * (p["tail"] + p["head"] // 2))
     sweep.append(yes)
     sweep += ["tap:%d,%d" % (p["x"] + k * (p["w"] - arrow // 2), y)] * 16  # the row's end in sight
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
@@ -479,7 +479,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=["flow", "smallest"])
     ap.add_argument(
-        "--heap", type=int, default=160,
+        "--heap",
+        type=int,
+        default=160,
         help="KB the game may take (flow): the stand-ins' own bytes, which a board keeps off its heap, go on top",
     )
     ap.add_argument("--py", action="store_true", help="a drive of .py sources")

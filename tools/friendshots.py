@@ -1,4 +1,4 @@
-"""PNG pictures of issue 25's screens, drawn by hal/render.py as on the board.
+"""PNG pictures of issue 25's screens, drawn by hal/render/__init__.py as on the board.
 
     python tools/friendshots.py [--out docs] [--scale 2]
 

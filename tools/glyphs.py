@@ -1,25 +1,25 @@
 #!/usr/bin/env python3
 """The game's own letters: German's and French's beyond ASCII, taken from the firmware's font file.
 
-    python tools/glyphs.py            # write hal/glyphs6x12.py from ter-u12n.bdf
-    python tools/glyphs.py --check    # exit 1 where hal/glyphs6x12.py is not what it would write
+    python tools/glyphs.py            # write hal/render/glyphs.py from ter-u12n.bdf
+    python tools/glyphs.py --check    # exit 1 where hal/render/glyphs.py is not what it would write
 
 CircuitPython's ``terminalio.FONT`` is ASCII plus the characters of the firmware's own
 translation (its tools/gen_display_resources.py reads ``locale/<language>.po`` as the sample
 text): CircuitPython 10.2.1's English build has no letter beyond ASCII, its German build has
 Ä Ü ß ä ö ü but no Ö, its French build « » À É à â ç è é ê ë î ô û ü œ ’ but not Ç È Ê Î Ô Û ï
 (nor Â Æ Ë Ï Œ Ù Ü Ÿ æ ù ÿ). So the game draws every character of :data:`CHARS` itself, on every
-firmware, from the table this tool writes into hal/glyphs6x12.py: the pixels of the very font file
+firmware, from the table this tool writes into hal/render/glyphs.py: the pixels of the very font file
 the firmware's font is made from (Terminus ``ter-u12n.bdf``, which Blinka ships too), laid in a
 6x12 cell as gen_display_resources.py lays them (x: the glyph's BBX x offset; y: 10 minus its
 height and y offset). A glyph the firmware's font has is thus drawn with the same pixels as the
 font's own.
 
-hal/glyphs6x12.py holds ``text`` (the characters, a str) and ``data`` (bytes: 12 a glyph, a byte a
+hal/render/glyphs.py holds ``text`` (the characters, a str) and ``data`` (bytes: 12 a glyph, a byte a
 row, top row first, bit 7 the leftmost of the 6 pixels): names the game already has, for on
-CircuitPython every name hal/renderbuild.py mentions is interned for good, English or not (the
+CircuitPython every name hal/render/build.py mentions is interned for good, English or not (the
 module itself it names by a string longer than CircuitPython interns).
-hal/renderbuild.py reads the module only for a language whose text needs some of its characters
+hal/render/build.py reads the module only for a language whose text needs some of its characters
 (``more``), copies those into the font strip, and drops it.
 """
 
@@ -49,7 +49,7 @@ CHARS = GERMAN + "".join(c for c in FRENCH if c not in GERMAN) + MARKS
 FIRMWARE = {"en_US": "", "de_DE": "ÄÜßäöü", "fr": "«»ÀÉàâçèéêëîôûüœ’"}
 GLYPH_W = 6
 ROW_H = 12
-MODULE = os.path.join(ROOT, "hal", "glyphs6x12.py")
+MODULE = os.path.join(ROOT, "hal", "render", "glyphs.py")
 
 
 def bdf_path():
@@ -111,7 +111,7 @@ def read_bdf(path, codes):
 
 
 def table(path=None, chars=CHARS):
-    """The bytes of hal/glyphs6x12.py's ``data``: 12 row masks a character of ``chars``, from the BDF."""
+    """The bytes of hal/render/glyphs.py's ``data``: 12 row masks a character of ``chars``, from the BDF."""
     glyphs = read_bdf(path or bdf_path(), {ord(c) for c in chars})
     missing = [c for c in chars if ord(c) not in glyphs]
     if missing:
@@ -120,14 +120,14 @@ def table(path=None, chars=CHARS):
 
 
 def module_text(path=None, chars=CHARS):
-    """The text of hal/glyphs6x12.py."""
+    """The text of hal/render/glyphs.py."""
     data = table(path, chars)
     lines = [
         '"""The game\'s own letters beyond ASCII, 6x12: written by tools/glyphs.py from ter-u12n.bdf, do not edit.',
         "",
         "text: the characters. data: 12 bytes a character of text, a byte a row (top first), bit 7 the",
         "leftmost pixel: the pixels of the font file CircuitPython makes terminalio.FONT from. Read only",
-        'by hal/renderbuild.py for a language that needs some of them, and dropped."""',
+        'by hal/render/build.py for a language that needs some of them, and dropped."""',
         "",
         'text = "%s"' % chars,
         "data = (",
@@ -222,7 +222,7 @@ def heap_figures(sets):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="only compare hal/glyphs6x12.py with what would be written")
+    ap.add_argument("--check", action="store_true", help="only compare hal/render/glyphs.py with what would be written")
     ap.add_argument("--bdf", help="the font file (default: Blinka's ter-u12n.bdf)")
     ap.add_argument("--show", action="store_true", help="print every glyph")
     ap.add_argument("--heap", action="store_true", help="what each language's strip costs (10.2.1-displayio)")
@@ -243,11 +243,11 @@ def main():
     if args.check:
         with open(MODULE, encoding="utf-8") as f:
             same = f.read() == text
-        print("hal/glyphs6x12.py is " + ("up to date" if same else "NOT what tools/glyphs.py writes"))
+        print("hal/render/glyphs.py is " + ("up to date" if same else "NOT what tools/glyphs.py writes"))
         sys.exit(0 if same else 1)
     with open(MODULE, "w", encoding="utf-8") as f:
         f.write(text)
-    print("hal/glyphs6x12.py: %d characters, %d bytes of pixels" % (len(CHARS), len(CHARS) * ROW_H))
+    print("hal/render/glyphs.py: %d characters, %d bytes of pixels" % (len(CHARS), len(CHARS) * ROW_H))
 
 
 if __name__ == "__main__":

@@ -91,7 +91,7 @@ def pieces(group, x=0, y=0, scale=1, tag=None, tags=None, out=None):
 
 
 def tags_of(r):
-    """Tags of the renderer's parts (see hal/render.py): what each bar may carry, which pieces travel."""
+    """Tags of the renderer's parts (see hal/render/__init__.py): what each bar may carry, which pieces travel."""
     a, b = r.lines
     table = not r.table_group.hidden
     tags = {

@@ -6,7 +6,7 @@
 
 A seeded game through the real flow (the mock HAL, tests/flow_driver.py's player; motion on)
 yields one View of each kind (:data:`KINDS`). Both sides draw the same Views, in the same order,
-with the board's renderer (hal/render.py, laid out by hal/renderbuild.py for the size):
+with the board's renderer (hal/render/__init__.py, laid out by hal/render/build.py for the size):
 
 * CircuitPython 10.2.1 with its real displayio C code (``10.2.1-displayio``, see tools/cpboard.py)
   runs the drive tools/deploy writes and draws each frame with ``displayrender.render``, as a
@@ -17,7 +17,7 @@ with the board's renderer (hal/render.py, laid out by hal/renderbuild.py for the
 
 Every pixel that differs is a defect of one side or the other: tests/test_realdisplay.py keeps the
 count at 0 (docs/FIGURES.md says what was found and fixed). A new display size plugs in through
-:data:`SIZES` (or ``--sizes``): the layout is hal/renderbuild.py's for any size.
+:data:`SIZES` (or ``--sizes``): the layout is hal/render/build.py's for any size.
 """
 
 import argparse
@@ -42,7 +42,7 @@ from play import view as v  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 from tools import cpboard, screenshots  # noqa: E402
 
-# The layouts compared: every one the boards of issue 23 have (hal/renderbuild.py lays any size out).
+# The layouts compared: every one the boards of issue 23 have (hal/render/build.py lays any size out).
 SIZES = ((160, 128), (240, 135), (240, 240), (320, 240), (480, 320))
 # Every kind of screen: the base ones tools/screenshots.py tells apart, and the rest.
 KINDS = (

@@ -1,4 +1,4 @@
-"""PNG pictures of real game screens, drawn by hal/render.py as on the board.
+"""PNG pictures of real game screens, drawn by hal/render/__init__.py as on the board.
 
     python tools/screenshots.py [--out docs] [--scale 2]    # every picture docs/ holds (all of them)
     python tools/screenshots.py --size 320x240 --out shots  # every kind at another size

@@ -16,7 +16,7 @@ board's keys on the keyboard (hal/desktop/keys.py), the clock, lights and ``hw``
 under the project's .venv (hal/desktop/venv.py). None of them goes to a board (tools/drive.py).
 
 The window is Blinka displayio (``blinka_displayio_pygamedisplay``) drawn by
-the same hal/render.py as the board, at the board's size, scaled up for the window;
+the same hal/render/__init__.py as the board, at the board's size, scaled up for the window;
 under it a strip shows the board's NeoPixels (``hw.lights``: the colour,
 dimmed by the level; screenshots hold the screen only). The terminal shows no
 lights, and the desktop makes no sound (``hw.sound`` does nothing).
@@ -36,7 +36,7 @@ a terminal the upper-case letter) and, on a touchscreen, the mouse.
 Saves go to ``~/.local/share/lama-kadabra/save.bin`` (``$XDG_DATA_HOME``
 honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
 board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
-``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/renderbuild.py
+``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/render/build.py
 lays the screen out for it); ``--fast`` simulates time (the bots' pauses
 take none, for demos and tests). Then ``run(hw)``: the program desktop.py gives.
 """

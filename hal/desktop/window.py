@@ -1,4 +1,4 @@
-"""The simulator's window: a Blinka displayio display drawn by hal/render.py, scaled up, with the
+"""The simulator's window: a Blinka displayio display drawn by hal/render/__init__.py, scaled up, with the
 board's lights under it; pygame's keys (and the mouse, on a touchscreen) as the board's inputs;
 screenshots.
 

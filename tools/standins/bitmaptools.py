@@ -5,7 +5,7 @@ raises rather than clip: a rectangle must lie inside its bitmap (0 <= x1 <= x2 <
 x and y inside the destination (0..width, 0..height; what passes the right or bottom edge is
 clipped, as the C code does), its destination must have as many bits a value as its source,
 a value must fit the destination, and a read-only bitmap (the built-in font's) is refused.
-9.2.9 has no replace_color. The game calls fill_region and blit (hal/cardart.py).
+9.2.9 has no replace_color. The game calls fill_region and blit (hal/render/art.py).
 """
 
 import sys

@@ -2,7 +2,7 @@
 
 text: the characters. data: 12 bytes a character of text, a byte a row (top first), bit 7 the
 leftmost pixel: the pixels of the font file CircuitPython makes terminalio.FONT from. Read only
-by hal/renderbuild.py for a language that needs some of them, and dropped."""
+by hal/render/build.py for a language that needs some of them, and dropped."""
 
 text = "ÄÖÜäöüßÀÂÆÇÉÈÊËÎÏÔŒÙÛŸàâæçéèêëîïôœùûÿ«»’…„“"
 data = (

@@ -1,14 +1,14 @@
-"""The start-up half of hal/render.py: the layout for the display's size, and every display object.
+"""The start-up half of hal/render/__init__.py: the layout for the display's size, and every display object.
 
 ``render.Renderer()`` calls these functions once, keeps what they return, and drops this module
-(``hal.forget``): its code does not stay on a board's heap. Nothing here imports hal/render.py.
+(``hal.forget``): its code does not stay on a board's heap. Nothing here imports hal/render/__init__.py.
 
 **The layout** (:func:`plan`) is computed from the size, each piece of the screen at the
 largest whole scale (a displayio Group's ``scale``: it costs no heap) that leaves room for
 the others, at every size the same rules. Each role (the title, the footer, the lines, the
 seats, the panel's pile and tokens, the top card, the hand and its buttons, the event) keeps
 its scale on every screen of the game: none is chosen per text (a text longer than its role
-holds is cut, hal/render.py; the texts are written to fit):
+holds is cut, hal/render/__init__.py; the texts are written to fit):
 
 * Text screens (menus, messages, hand-offs, summaries, the rules): the 26-column grid
   (play/view.py) at scale ``text``, the largest at which 26 columns and 10 rows fit, centred
@@ -39,10 +39,10 @@ text, seats, panel and event 2x, the bars and the hand 3x, the top card 6x.
 The plan's keys are words the game already has (``head``, ``tail``, ``step``...): on CircuitPython
 every name and short string is interned for good (qstrs), and a new one costs heap for the whole
 run; local names reuse the game's short names for the same reason (a ``.py`` build interns them).
-Its numbers: ``k`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``, ``y`` its place;
+Its numbers: ``scale`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``, ``y`` its place;
 ``text`` the text's scale, ``bar`` the bars', ``head`` their height, ``tail`` the footer's top,
-``p`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
-seats' scale and pitch, ``hand`` and ``hb`` the hand's scale and top, ``ev`` and ``e`` the event
+``pitch`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
+seats' scale and pitch, ``hand`` and ``band`` the hand's scale and top, ``ev`` and ``event`` the event
 row's scale and top, ``slot`` the hand's slots, ``end`` the title's right end (the show meter
 there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
 ``yy`` its place, ``big`` the top card's zoom, ``top``, ``pile``, ``count``, ``stage``, ``mine``
@@ -55,11 +55,11 @@ import displayio
 import terminalio
 
 import hal
-from hal import cardart as A
-from hal.sheet import bitmaptools, button, card, fill, icon
+from hal.render import art
+from hal.render.sheet import bitmaptools, button, card, fill, icon
 from play import view as _view
 
-# The token icons (hal/cardart.py's token sheet), 5 pixels wide as a glyph's ink: beside text
+# The token icons (hal/render/art.py's token sheet), 5 pixels wide as a glyph's ink: beside text
 # they keep its 1-pixel spacing.
 _DISC = b"\x38\x7c\x7c\x7c\x38\x00\x00"  # a token's shape (columns 0..4 of a 7x7 mask)
 _RING = b"\x38\x44\x44\x44\x38\x00\x00"  # an unlit pip
@@ -80,19 +80,19 @@ def plan(width, height):
     for seat in (1, 2, 3, 4):  # the seats, and the panel beside them (78 wide at least)
         for hand in range(1, text + 2):  # (cards beyond a step over the text would leave the row too few)
             for ev in range(1, min(seat, bar) + 1):  # (the event never outgrows the seats)
-                row = h - 2 * head - (A.CARD_H + A.RAISE) * hand - 1  # above the hand
-                free = row - 6 * A.SEAT_H * seat - 12 * ev - 2
-                fits = A.SEAT_W * seat + 78 + 2 <= w and (hand == 1 or w // hand >= 120) and 156 * ev + 4 <= w
+                row = h - 2 * head - (art.CARD_H + art.RAISE) * hand - 1  # above the hand
+                free = row - 6 * art.SEAT_H * seat - 12 * ev - 2
+                fits = art.SEAT_W * seat + 78 + 2 <= w and (hand == 1 or w // hand >= 120) and 156 * ev + 4 <= w
                 fits = fits and row >= 72 * text  # a text screen's six lines above its cards
                 score = (min(seat, hand), hand, seat, ev)
                 if fits and free >= 0 and (best is None or score > best[0]):
                     best = (score, seat, hand, ev, free)
     _, seat, hand, ev, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
     # The seat rows' pitch: up to half a row more where the height allows.
-    step = A.SEAT_H + min(free // (6 * seat), A.ROW_H // 2 - 1)
-    free -= 6 * seat * (step - A.SEAT_H)
+    step = art.SEAT_H + min(free // (6 * seat), art.ROW_H // 2 - 1)
+    free -= 6 * seat * (step - art.SEAT_H)
     tail = h - head  # the footer bar's top
-    hb = tail - 1 - (A.CARD_H + A.RAISE) * hand  # the hand's band: raised cards at its top
+    hb = tail - 1 - (art.CARD_H + art.RAISE) * hand  # the hand's band: raised cards at its top
     e = head + 6 * step * seat + free // 2  # the event row, halfway down the room the seats and the hand leave
     # Text lines: a pitch of at least a row, at most 1.5 rows; 8 lines above the footer, or 6
     # above the hand (a screen with cards), centred between the bars where there is room.
@@ -101,12 +101,12 @@ def plan(width, height):
     p -= p % text
     y1 = head + max(0, min((tail - head - 8 * p) // 2, hb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
-        "k": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
-        "text": text, "bar": bar, "head": head, "tail": tail, "p": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
-        "seat": seat, "step": step, "hand": hand, "hb": hb, "ev": ev, "e": e,
+        "scale": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
+        "text": text, "bar": bar, "head": head, "tail": tail, "pitch": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
+        "seat": seat, "step": step, "hand": hand, "band": hb, "ev": ev, "event": e,
         # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two, with no
         # gap between): as many as the row holds, but 16 at most (7 cards, Draw and Quit: 11).
-        "slot": min(2 * (w // hand + A.GAP) // (2 * A.CARD_W + A.GAP), 16),
+        "slot": min(2 * (w // hand + art.GAP) // (2 * art.CARD_W + art.GAP), 16),
     }  # fmt: skip
     out["end"] = w - 31 * bar  # the title's right end on a table: the show meter after it
     panel(out)
@@ -115,42 +115,42 @@ def plan(width, height):
 
 def panel(p):
     """The panel's scale ``sc``, place (``xx``, ``yy``) and pieces (units of ``sc``) beside the seats."""
-    x = A.SEAT_W * p["seat"] + 2
+    x = art.SEAT_W * p["seat"] + 2
     for sc in range(p["seat"], 0, -1):  # the seats' scale where it fits beside them (78 wide)
         w = (p["w"] - x) // sc
         if w >= 78 or sc == 1:
             break
     h = 6 * p["step"] * p["seat"] // sc
     z = max(1, 2 * p["hand"] // sc)  # the top card at most twice a card of the hand
-    a = min((w - 118) // A.CARD_W, h // A.CARD_H, z)  # pile | top card | tokens
-    b = min((w - 36) // A.CARD_W, (h - 25) // A.CARD_H, z) if w >= 78 else 0  # tokens below
+    a = min((w - 118) // art.CARD_W, h // art.CARD_H, z)  # pile | top card | tokens
+    b = min((w - 36) // art.CARD_W, (h - 25) // art.CARD_H, z) if w >= 78 else 0  # tokens below
     big = max(1, a, b)
     if a >= 2 and a >= b:
-        u = 38 + A.CARD_W * big  # the tokens' column
-        v = 1 + (A.CARD_H * big - 23) // 2
-        room = (u + 78, A.CARD_H * big + 2)
+        u = 38 + art.CARD_W * big  # the tokens' column
+        v = 1 + (art.CARD_H * big - 23) // 2
+        room = (u + 78, art.CARD_H * big + 2)
         top = 34
     else:
         u = 0
-        v = A.CARD_H * big + 2
-        room = (max(78, 36 + A.CARD_W * big), v + 23)
-        top = 32 + (max(78, w) - 32 - A.CARD_W * big) // 2
+        v = art.CARD_H * big + 2
+        room = (max(78, 36 + art.CARD_W * big), v + 23)
+        top = 32 + (max(78, w) - 32 - art.CARD_W * big) // 2
     p["sc"] = sc
     p["big"] = big
     p["xx"] = x + sc * max(0, (w - room[0]) // 2)
     p["yy"] = p["head"] + sc * max(0, (h - room[1]) // 2)
     p["top"] = (top, 1)
     p["pile"] = (4, 2)
-    p["count"] = (4, 3 + A.CARD_H)  # "%2d" under the pile, or "SHOW!"
+    p["count"] = (4, 3 + art.CARD_H)  # "%2d" under the pile, or "SHOW!"
     p["stage"] = (u, v)
-    p["mine"] = (u, v + A.SEAT_H)
+    p["mine"] = (u, v + art.SEAT_H)
 
 
 def font_strip(font=None, more=""):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
     (characters 1..8: play/view.py), then ``more`` (a language's letters beyond ASCII: none for
     English), and the cell of each (``ch - 32``, ``94 + ch`` for the game's, ``103 + k`` for
-    ``more[k]``: hal/render.py counts them so; hal/sheet.py's drawing reads the table).
+    ``more[k]``: hal/render/__init__.py counts them so; hal/render/sheet.py's drawing reads the table).
 
     Copied once from the font (a board's terminalio.FONT keeps its glyphs in flash, in a bitmap
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
@@ -158,23 +158,23 @@ def font_strip(font=None, more=""):
     font = font or terminalio.FONT
     n = 103 + len(more)
     table = bytearray(range(103))
-    strip = displayio.Bitmap(A.GLYPH_W * n, A.ROW_H, 2)
+    strip = displayio.Bitmap(art.GLYPH_W * n, art.ROW_H, 2)
     bm = getattr(font, "bitmap", None)
-    ok = isinstance(bm, displayio.Bitmap) and bm.height == A.ROW_H  # a strip of whole cells (a board's)
+    ok = isinstance(bm, displayio.Bitmap) and bm.height == art.ROW_H  # a strip of whole cells (a board's)
     for i in range(95):
         g = font.get_glyph(32 + i) or font.get_glyph(63)  # "?" for what the font lacks
         if g is None:
             continue
-        if ok and g.width == A.GLYPH_W:
-            copy(strip, bm, i * A.GLYPH_W, g.tile_index * A.GLYPH_W, 0, A.GLYPH_W, A.ROW_H)
+        if ok and g.width == art.GLYPH_W:
+            copy(strip, bm, i * art.GLYPH_W, g.tile_index * art.GLYPH_W, 0, art.GLYPH_W, art.ROW_H)
             continue
         # A font with a bitmap per glyph (Blinka's): its ink placed on the cell's baseline.
-        top = 0 if g.height >= A.ROW_H else max(0, 10 - g.height - g.dy)
+        top = 0 if g.height >= art.ROW_H else max(0, 10 - g.height - g.dy)
         x0 = g.tile_index * g.width
-        for y in range(min(g.height, A.ROW_H - top)):
-            for x in range(min(g.width, A.GLYPH_W)):
+        for y in range(min(g.height, art.ROW_H - top)):
+            for x in range(min(g.width, art.GLYPH_W)):
                 if g.bitmap[x0 + x, y]:
-                    strip[i * A.GLYPH_W + x, top + y] = 1
+                    strip[i * art.GLYPH_W + x, top + y] = 1
     # The game's own glyphs: 5 columns of ink (bit 4 the left one) in rows 2..9 of a cell, as a
     # digit's. The circle, the square and the star as on the cards; the llama; a white token (a disc),
     # a black one (its rim, a dot inside: the table draws it so, black inside), the magic token (a star
@@ -188,22 +188,22 @@ def font_strip(font=None, more=""):
     for i in range(64):  # glyph i // 8, its row i % 8
         for x in range(5):
             if data[i] & (16 >> x):
-                strip[(95 + i // 8) * A.GLYPH_W + x, 2 + i % 8] = 1
+                strip[(95 + i // 8) * art.GLYPH_W + x, 2 + i % 8] = 1
     # A language's letters (``more``) in the cells from 103, always from the game's own table
-    # (hal/glyphs6x12.py, loaded for this and dropped): the pixels of the font file the firmware's
+    # (hal/render/glyphs.py, loaded for this and dropped): the pixels of the font file the firmware's
     # terminalio.FONT is made from, so a letter the firmware's font has looks the same, and one
     # it lacks (every accent on an English build) is drawn all the same ("?" for one the table lacks).
     # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
     if more:
-        glyphs = __import__("hal.glyphs6x12", None, None, ("text",))
+        glyphs = __import__("hal.render.glyphs", None, None, ("text",))
         for i in range(len(more)):
             j = glyphs.text.find(more[i])
-            for y in range(A.ROW_H):
-                for x in range(A.GLYPH_W):
-                    if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * A.GLYPH_W + x, y]:
-                        strip[(103 + i) * A.GLYPH_W + x, y] = 1
+            for y in range(art.ROW_H):
+                for x in range(art.GLYPH_W):
+                    if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
+                        strip[(103 + i) * art.GLYPH_W + x, y] = 1
         del glyphs
-        hal.forget("hal.glyphs6x12")
+        hal.forget("hal.render.glyphs")
     return strip, table
 
 
@@ -244,25 +244,25 @@ def groups(parent, n):
 
 def back(bm, x0):
     """The draw pile's back in the sheet tile at x0: a frame and a diagonal pattern."""
-    fill(bm, x0, 0, x0 + A.CARD_W, A.CARD_H, A.FRAME)
-    fill(bm, x0 + 1, 1, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY)
+    fill(bm, x0, 0, x0 + art.CARD_W, art.CARD_H, art.FRAME)
+    fill(bm, x0 + 1, 1, x0 + art.CARD_W - 1, art.CARD_H - 1, art.BODY)
     w = bm.width
-    for y in range(2, A.CARD_H - 2):
-        for x in range(2, A.CARD_W - 2):
+    for y in range(2, art.CARD_H - 2):
+        for x in range(2, art.CARD_W - 2):
             if (x + y) % 4 == 0:
-                bm[y * w + x0 + x] = A.INK
+                bm[y * w + x0 + x] = art.INK
 
 
 def tokens(bm):
-    """The token sheet (hal/cardart.py): TOKEN_TILES tiles, the icons at rows 3..7."""
+    """The token sheet (hal/render/art.py): TOKEN_TILES tiles, the icons at rows 3..7."""
     fill(bm, 0, 0, bm.width, bm.height, 0)
-    for tile in (A.WHITE, A.BLACK_TOKEN):
-        x = tile * A.TOKEN_W
+    for tile in (art.WHITE, art.BLACK_TOKEN):
+        x = tile * art.TOKEN_W
         icon(bm, _DISC, x, 3, 3)  # the outline: a black token shows on the black table
         fill(bm, x + 1, 4, x + 4, 7, 1 + tile)
-    icon(bm, _STAR, A.MAGIC * A.TOKEN_W, 3, 4)
-    icon(bm, _DISC, A.PIP_ON * A.TOKEN_W, 3, 4)
-    icon(bm, _RING, A.PIP_OFF * A.TOKEN_W, 3, 3)
+    icon(bm, _STAR, art.MAGIC * art.TOKEN_W, 3, 4)
+    icon(bm, _DISC, art.PIP_ON * art.TOKEN_W, 3, 4)
+    icon(bm, _RING, art.PIP_OFF * art.TOKEN_W, 3, 3)
 
 
 def rows(strip, default, data):
@@ -278,7 +278,7 @@ def rows(strip, default, data):
         pal = displayio.Palette(2)
         pal.make_transparent(0)
         row = displayio.TileGrid(
-            strip, pixel_shader=pal, width=n, height=1, tile_width=A.GLYPH_W, tile_height=A.ROW_H,
+            strip, pixel_shader=pal, width=n, height=1, tile_width=art.GLYPH_W, tile_height=art.ROW_H,
             default_tile=default, x=x, y=y,
         )  # fmt: skip
         row.hidden = True
@@ -304,7 +304,7 @@ def seat_cells(p):
         from adafruit_displayio_layout.layouts.grid_layout import GridLayout
     except ImportError:
         return 2, 0
-    grid = GridLayout(x=0, y=-2, width=A.SEAT_W, height=6 * step, grid_size=(1, 6), cell_padding=2)
+    grid = GridLayout(x=0, y=-2, width=art.SEAT_W, height=6 * step, grid_size=(1, 6), cell_padding=2)
     dot = displayio.Bitmap(1, 1, 1)
     pal = displayio.Palette(1)
     probes = []
@@ -329,7 +329,7 @@ def seats(p, parent, sheet, tpal, x, y):
     step = p["step"]
     parent.scale = p["seat"]
     parent.y = p["head"]
-    a, _ = bar(parent, A.SEAT_BAR, A.SEAT_W - 2, step, x=2)
+    a, _ = bar(parent, art.SEAT_BAR, art.SEAT_W - 2, step, x=2)
     a.hidden = True
     stripes = displayio.Bitmap(2, 6 * step, 7)
     for q in range(6):
@@ -340,30 +340,30 @@ def seats(p, parent, sheet, tpal, x, y):
         pal[q + 1] = _view.SEAT_COLORS[q]
     parent.append(displayio.TileGrid(stripes, pixel_shader=pal, x=x - 2, y=y))
     magic = displayio.TileGrid(
-        sheet, pixel_shader=tpal, width=1, height=6, tile_width=A.TOKEN_W, tile_height=step,
-        default_tile=A.NO_TOKEN, x=x + A.SEAT_CELLS * A.GLYPH_W, y=y + 1,
+        sheet, pixel_shader=tpal, width=1, height=6, tile_width=art.TOKEN_W, tile_height=step,
+        default_tile=art.NO_TOKEN, x=x + art.SEAT_CELLS * art.GLYPH_W, y=y + 1,
     )  # fmt: skip
     parent.append(magic)
     return a, pal, magic
 
 
 def token_sheet(p):
-    """The token icons' sheet and palette (hal/cardart.py, ``tokens``), tiles as tall as a seat row."""
-    sheet = displayio.Bitmap(A.TOKEN_TILES * A.TOKEN_W, p["step"], 5)
+    """The token icons' sheet and palette (hal/render/art.py, ``tokens``), tiles as tall as a seat row."""
+    sheet = displayio.Bitmap(art.TOKEN_TILES * art.TOKEN_W, p["step"], 5)
     tokens(sheet)
     pal = displayio.Palette(5)
     pal.make_transparent(0)
     for i in range(4):
-        pal[i + 1] = A.TOKEN_COLORS[i]
+        pal[i + 1] = art.TOKEN_COLORS[i]
     return sheet, pal
 
 
-def card_tile(sheet, x=0, y=0, pal=None, frame=A.CARD_FRAME):
+def card_tile(sheet, x=0, y=0, pal=None, frame=art.CARD_FRAME):
     """A TileGrid of one card of the sheet (tile 0 until told) with its own palette: (TileGrid, Palette)."""
     if pal is None:
         pal = displayio.Palette(4)
-        pal[A.FRAME] = frame
-    tg = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=A.CARD_W, tile_height=A.CARD_H, x=x, y=y)
+        pal[art.FRAME] = frame
+    tg = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=art.CARD_W, tile_height=art.CARD_H, x=x, y=y)
     return tg, pal
 
 
@@ -372,9 +372,9 @@ def pile_and_top(p, parent, sheet):
     x, y = p["pile"]
     pal = displayio.Palette(4)
     for i in range(3):
-        pal[i] = A.PILE_COLORS[i]
+        pal[i] = art.PILE_COLORS[i]
     pile, _ = card_tile(sheet, x, y, pal)
-    pile[0] = A.BACK
+    pile[0] = art.BACK
     parent.append(pile)
     x, y = p["top"]
     group = displayio.Group(scale=p["big"], x=x, y=y)
@@ -389,8 +389,8 @@ def meter(p, parent, sheet, pal):
     g = displayio.Group(scale=p["bar"], x=p["end"], y=(p["head"] - p["bar"] * p["step"]) // 2)
     parent.append(g)
     tg = displayio.TileGrid(
-        sheet, pixel_shader=pal, width=5, height=1, tile_width=A.TOKEN_W, tile_height=p["step"],
-        default_tile=A.PIP_OFF,
+        sheet, pixel_shader=pal, width=5, height=1, tile_width=art.TOKEN_W, tile_height=p["step"],
+        default_tile=art.PIP_OFF,
     )  # fmt: skip
     g.append(tg)
     g.hidden = True
@@ -402,21 +402,21 @@ def hand(p, parent, sheet, strip, two):
     each with its own palette (its ``pixel_shader``), and the ``<`` / ``>`` parts at its ends. Returns
     (out, parts)."""
     parent.scale = p["hand"]
-    parent.y = p["hb"]
+    parent.y = p["band"]
     out = []
     for _ in range(p["slot"]):
-        tg, _ = card_tile(sheet, y=A.RAISE)
+        tg, _ = card_tile(sheet, y=art.RAISE)
         tg.hidden = True
         parent.append(tg)
         out.append(tg)
     c = displayio.Palette(2)
     c.make_transparent(0)
-    c[1] = A.ARROW
+    c[1] = art.ARROW
     parts = []
-    for x, tile in ((0, two[0]), (p["w"] // p["hand"] - A.GLYPH_W, two[1])):
+    for x, tile in ((0, two[0]), (p["w"] // p["hand"] - art.GLYPH_W, two[1])):
         tg = displayio.TileGrid(
-            strip, pixel_shader=c, tile_width=A.GLYPH_W, tile_height=A.ROW_H, default_tile=tile, x=x,
-            y=A.RAISE + (A.CARD_H - A.ROW_H) // 2,
+            strip, pixel_shader=c, tile_width=art.GLYPH_W, tile_height=art.ROW_H, default_tile=tile, x=x,
+            y=art.RAISE + (art.CARD_H - art.ROW_H) // 2,
         )  # fmt: skip
         tg.hidden = True
         parent.append(tg)
@@ -426,10 +426,10 @@ def hand(p, parent, sheet, strip, two):
 
 def build(width, height, font=None, more=""):
     """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
-    in the order of the Renderer's constructor (hal/render.py), which takes them as its own. Last in
+    in the order of the Renderer's constructor (hal/render/__init__.py), which takes them as its own. Last in
     it, the buffers where the renderer keeps what each part shows (made here, each beside its
     parts, as they always were: the heap's blocks lie as before). ``more``: the characters beyond
-    ASCII its texts use, drawn from the game's own glyphs (hal/glyphs6x12.py)."""
+    ASCII its texts use, drawn from the game's own glyphs (hal/render/glyphs.py)."""
     p = plan(width, height)
     # The seats' cells first: the layout library comes and goes before the objects that stay are
     # made, so that what it leaves behind lies under them, not between them (fewer holes).
@@ -438,30 +438,30 @@ def build(width, height, font=None, more=""):
     gc.collect()
     # Text screens' rows 1..8 (x, y, scale, pitch in units); tables' seats and event
     # (x, y, scale, pitch) and the event line (x, y, scale).
-    u = (p["x0"], p["y1"] + (p["p"] - 12 * p["text"]) // 2, p["text"], p["p"] // p["text"])
+    u = (p["x0"], p["y1"] + (p["pitch"] - 12 * p["text"]) // 2, p["text"], p["pitch"] // p["text"])
     v = (p["bar"], p["text"], p["x0"], p["end"] - 2)
-    g = displayio.Group(scale=p["k"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
-    a, _ = bar(g, A.TITLE_BG, p["w"], p["head"])
-    b, _ = bar(g, A.FOOTER_BG, p["w"], p["head"], p["tail"])
-    c, _ = bar(g, A.CURSOR_BG, p["w"], p["p"])
+    g = displayio.Group(scale=p["scale"], x=p["x"], y=p["y"])  # the root: the layout's scale, centred
+    a, _ = bar(g, art.TITLE_BG, p["w"], p["head"])
+    b, _ = bar(g, art.FOOTER_BG, p["w"], p["head"], p["tail"])
+    c, _ = bar(g, art.CURSOR_BG, p["w"], p["pitch"])
     c.hidden = True
     bars = (a, b, c)
     table, line, lines, title, footer, row, movers = groups(g, 7)
     texts = (line, lines)
     heads = (title, footer)
     seat, panel, m = groups(table, 3)
-    # The sheets: card faces and token icons. The card sheet (hal/cardart.py): SHEET_TILES tiles of
+    # The sheets: card faces and token icons. The card sheet (hal/render/art.py): SHEET_TILES tiles of
     # a card, 2 bits a pixel, all drawn here, once: ~0.03 s on a SAMD51 by the pystone calibration
     # (bitmaptools blits the glyphs and fills the bodies in C); no drawing code runs mid-game.
-    sheet = displayio.Bitmap(A.SHEET_TILES * A.CARD_W, A.CARD_H, 4)
-    back(sheet, A.BACK * A.CARD_W)
-    for k in range(A.BACK):
-        card(sheet, k * A.CARD_W, strip, cells, k)
+    sheet = displayio.Bitmap(art.SHEET_TILES * art.CARD_W, art.CARD_H, 4)
+    back(sheet, art.BACK * art.CARD_W)
+    for k in range(art.BACK):
+        card(sheet, k * art.CARD_W, strip, cells, k)
     for k in range(len(_view.ITEM_NAMES)):
-        button(sheet, (A.BUTTONS + 2 * k) * A.CARD_W, strip, cells, _view.ITEM_NAMES[k])
+        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, _view.ITEM_NAMES[k])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
-    z = (2, p["e"], p["ev"])
+    z = (2, p["event"], p["ev"])
     seat_bar, stripe_pal, magic = seats(p, seat, tokens, tpal, x, y)
     seat_sig = [-1] * 6  # what each seat row shows
     names = [None] * 6
@@ -470,9 +470,9 @@ def build(width, height, font=None, more=""):
     panel.y = p["yy"]
     pile, top, top_group = pile_and_top(p, panel, sheet)
     # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
-    data = [(title, 0, 0, A.CELLS)]
-    data += [(line, 0, 0, A.CELLS)] * 6 + [(lines, 0, 0, A.CELLS)] * 2
-    data += [(footer, 0, 0, A.CELLS)]
+    data = [(title, 0, 0, art.CELLS)]
+    data += [(line, 0, 0, art.CELLS)] * 6 + [(lines, 0, 0, art.CELLS)] * 2
+    data += [(footer, 0, 0, art.CELLS)]
     data += [(panel, p["count"][0], p["count"][1], 5)]
     data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
     text, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
@@ -487,8 +487,8 @@ def build(width, height, font=None, more=""):
     code = bytearray(b"\xff" * n)  # the sheet tile each slot shows, its look
     look = bytearray(b"\xff" * n)
     item_slot = bytearray(n + 1)  # visible item k's first slot
-    mover, _ = card_tile(sheet, frame=A.CARD_CURSOR)
-    token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=A.TOKEN_W, tile_height=p["step"])
+    mover, _ = card_tile(sheet, frame=art.CARD_CURSOR)
+    token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=art.TOKEN_W, tile_height=p["step"])
     movers.append(mover)
     movers.append(token)
     mover.hidden = token.hidden = True
@@ -500,7 +500,7 @@ def build(width, height, font=None, more=""):
     # in the root's pixels, the footer's top, text screens' first line band and pitch, the hand's
     # scale (the cards' size) and the item row's width in its own pixels.
     return (
-        p["k"], p["w"], p["h"], p["tail"], p["y1"], p["p"], p["hand"], p["w"] // p["hand"], parts,
+        p["scale"], p["w"], p["h"], p["tail"], p["y1"], p["pitch"], p["hand"], p["w"] // p["hand"], parts,
         strip, sheet, g, bars, table, texts, heads, row, movers, panel,
         seat_bar, stripe_pal, magic, pile, top, top_group, meter_group, tg,
         text, row_cells, slots, arrows, mover, token,

@@ -1,12 +1,12 @@
 """Draws a ``play.view.View`` with displayio: one renderer for the board and the desktop.
 
-Everything is built once (``Renderer(width, height)``: hal/renderbuild.py lays the screen out
+Everything is built once (``Renderer(width, height)``: hal/render/build.py lays the screen out
 for its size and makes every object, then goes) and updated in place: a row changes its tiles
 only when its text changed, its colours only when they changed; a card slot shows another card
 by changing one tile number. Nothing is allocated per frame but the bytes of a changed row's
 text.
 
-What goes where (hal/renderbuild.py computes the places and scales from the size):
+What goes where (hal/render/build.py computes the places and scales from the size):
 
 * A text screen (play/view.py) is the grid of 26 columns of the 6x12 terminal font: the title
   on a blue bar on top (magenta in a magic show), the lines, the item row (cards, buttons)
@@ -26,7 +26,7 @@ CircuitPython's own terminal draws text: a new text rewrites tile numbers and al
 nothing. Rows 1..6 of the grid are the seat rows on a table, row 8 the event line (a row costs
 heap on a board): their Groups change scale and place when the screen kind changes.
 
-Items: the hand's slots are TileGrids over one card sheet (hal/cardart.py: 18 faces, the back,
+Items: the hand's slots are TileGrids over one card sheet (hal/render/art.py: 18 faces, the back,
 the five buttons, drawn at start-up), each slot with its own 4-colour palette: a card (13
 wide) in its value's colour with the number printed, its icon (circle, square, star; a llama;
 both values of a double); an action button (two slots) blue with its name, yellow under the
@@ -38,7 +38,7 @@ token on top of everything.
 
 Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, a part of the
 footer: the input its label names), from the objects' own places, scales and tiles, the
-footer's text and the row's scroll (hal/renderhit.py, loaded on the first touch).
+footer's text and the row's scroll (hal/render/hit.py, loaded on the first touch).
 
 Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see docs/FIGURES.md; a
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).
@@ -48,12 +48,12 @@ try:
     from typing import TYPE_CHECKING
 except ImportError:  # CircuitPython
     TYPE_CHECKING = False  # type: ignore[misc]
-if TYPE_CHECKING:  # the annotations of Renderer (hal/renderbuild.py imports displayio itself)
+if TYPE_CHECKING:  # the annotations of Renderer (hal/render/build.py imports displayio itself)
     import displayio
 
 import hal
 from engine import cards
-from hal import cardart as A
+from hal.render import art
 from play import view as _view
 
 try:
@@ -89,14 +89,14 @@ def _place(g, x, y, scale):
 
 def item_width(code):
     """An item's width in the row: a card, or an action button."""
-    return A.CARD_W if code < _view.FIRST_ITEM else A.BUTTON_W
+    return art.CARD_W if code < _view.FIRST_ITEM else art.BUTTON_W
 
 
 class Renderer:
     """The display's object tree for a View; ``group`` goes on the display."""
 
-    # The parts, made by hal/renderbuild.py's build() and taken by the constructor, in this order
-    # (annotations only: nothing at run time on CircuitPython). What hal/renderhit.py, the tools
+    # The parts, made by hal/render/build.py's build() and taken by the constructor, in this order
+    # (annotations only: nothing at run time on CircuitPython). What hal/render/hit.py, the tools
     # and the tests read of the screen is here, by name (a TileGrid's palette: its pixel_shader);
     # what the renderer remembers of the last View it drew (to redraw only what changed) is its
     # own and private (its buffers come from build() too, made beside their parts).
@@ -108,10 +108,10 @@ class Renderer:
     pitch: "int"
     zoom: "int"  # the hand's scale (the cards' size)
     row_w: "int"  # the item row's width, in its own pixels
-    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/glyphs6x12.py)
+    more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/render/glyphs.py)
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
-    strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/renderbuild.font_strip)
-    sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/cardart.py)
+    strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/render/build.font_strip)
+    sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/render/art.py)
     group: "displayio.Group"  # the root, on the display
     bars: "tuple[displayio.TileGrid, displayio.TileGrid, displayio.TileGrid]"  # title, footer, cursor
     table_group: "displayio.Group"  # a table screen's seats, panel and meter
@@ -134,15 +134,15 @@ class Renderer:
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
     mover: "displayio.TileGrid"  # a travelling card
     mover_token: "displayio.TileGrid"  # a travelling token
-    # What it drew last (public where hal/renderhit.py reads it).
+    # What it drew last (public where hal/render/hit.py reads it).
     row_text: "list[str]"  # the text each row shows
     item_slot: "bytearray"  # visible item k's first slot (k + 1: one past its last)
     first: "int"  # the first item shown when the row scrolls
     last: "int"  # one past the last item shown
 
     def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
-        # The parts are made by hal/renderbuild.py, start-up code dropped once it is done.
-        from hal import renderbuild
+        # The parts are made by hal/render/build.py, start-up code dropped once it is done.
+        from hal.render import build
 
         (
             self.scale, self.width, self.height, self.footer_y, self.lines_y, self.pitch, self.zoom, self.row_w,
@@ -152,14 +152,14 @@ class Renderer:
             self.mover, self.mover_token,
             self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
             self._slot_look, self.item_slot,
-        ) = renderbuild.build(width, height, font, more)  # fmt: skip
+        ) = build.build(width, height, font, more)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
-        del renderbuild
-        hal.forget("hal.renderbuild")
-        hal.forget("hal.sheet")  # (its drawing code, which renderbuild used)
+        del build
+        hal.forget("hal.render.build")
+        hal.forget("hal.render.sheet")  # (its drawing code, which build used)
         # What each piece shows, to redraw only what changes (-1, None: nothing drawn yet; the
         # buffers of the rows, seats and slots came with their parts, in the same state).
-        self._title_bg = A.TITLE_BG
+        self._title_bg = art.TITLE_BG
         self._stripes_shown = 6
         self._top_code = self._pile_count = self._stage_count = self._mover_sig = -1
         self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
@@ -184,7 +184,7 @@ class Renderer:
                 text = text[:-2]
             if len(text) > self.row_cells[r]:  # (two digits and the magic on the stage: the label meets its token)
                 text = text.replace(" ", "", 1)
-        self._row(r, text, A.COLORS[0])
+        self._row(r, text, art.COLORS[0])
 
     def seats(self, view):
         n = view.seats
@@ -200,8 +200,8 @@ class Renderer:
             r = 1 + q
             if q >= n:
                 self._hide_row(r)
-                if magic_col[q] != A.NO_TOKEN:
-                    magic_col[q] = A.NO_TOKEN
+                if magic_col[q] != art.NO_TOKEN:
+                    magic_col[q] = art.NO_TOKEN
                 continue
             flags = view.seat_flags[q]
             sig = view.seat_cards[q] | (min(view.points[q], 0xFFFF) << 8) | (flags << 24)
@@ -213,8 +213,10 @@ class Renderer:
                 # (The name padded by hand: CircuitPython's "%-5s" counts bytes, not letters.)
                 text = (view.names[q] + "     ")[:5] + "%3s%4d" % (hand, view.points[q])
             out = flags & _view.SEAT_OUT
-            self._row(r, text, A.OUT_FG if out else A.COLORS[_view.HIGHLIGHT] if q == view.to_act else A.COLORS[0])
-            tile = A.MAGIC if flags & _view.SEAT_MAGIC else A.NO_TOKEN
+            self._row(
+                r, text, art.OUT_FG if out else art.COLORS[_view.HIGHLIGHT] if q == view.to_act else art.COLORS[0]
+            )
+            tile = art.MAGIC if flags & _view.SEAT_MAGIC else art.NO_TOKEN
             if magic_col[q] != tile:
                 magic_col[q] = tile
         x, y, _, step, _ = self.parts[2]
@@ -229,17 +231,17 @@ class Renderer:
             pile.hidden = show
         if show:
             self._pile_count = -1
-            self._row(10, "SHOW!", A.SHOW_FG)
+            self._row(10, "SHOW!", art.SHOW_FG)
         else:
             text = self.row_text[10]
             if view.pile != self._pile_count:
                 self._pile_count = view.pile
                 text = "%2d" % view.pile
-            self._row(10, text, A.COLORS[0])
+            self._row(10, text, art.COLORS[0])
         if view.top != self._top_code:
             self._top_code = view.top
             self.top[0] = view.top
-            A.card_colors(self.top.pixel_shader, view.top)
+            art.card_colors(self.top.pixel_shader, view.top)
         self._tokens(0, "Stage", view.stage, True)
         self._tokens(1, "You", view.mine, view.has_mine)
         # The show meter: a lit pip a token on the stage, of the five that start a show; none
@@ -251,8 +253,8 @@ class Renderer:
         if sig != self._stage_count:
             self._stage_count = sig
             for i in range(5):
-                self.meter[i] = A.PIP_ON if i < sig else A.PIP_OFF
-        self._row(8, view.event, A.COLORS[view.event_color] if view.event_color < 6 else A.COLORS[0])
+                self.meter[i] = art.PIP_ON if i < sig else art.PIP_OFF
+        self._row(8, view.event, art.COLORS[view.event_color] if view.event_color < 6 else art.COLORS[0])
 
     # ---- text rows -------------------------------------------------------------------
     def _row(self, r, text, fg):
@@ -283,11 +285,11 @@ class Renderer:
         bar, low, x0, room = self.parts[1]
         if not (table and k == 0):  # (a table's title ends before the show meter)
             room = self.width - 4
-        n = room // (A.GLYPH_W * bar)
+        n = room // (art.GLYPH_W * bar)
         if len(text) > n:
             text = text[:n]
         n = len(text)
-        x = 2 if table and k == 0 else x0 if bar == low else (self.width - n * A.GLYPH_W * bar) // 2
+        x = 2 if table and k == 0 else x0 if bar == low else (self.width - n * art.GLYPH_W * bar) // 2
         _place(self.heads[k], x, 0 if k == 0 else self.footer_y, bar)
         self._row(9 * k, text, fg)
 
@@ -326,28 +328,28 @@ class Renderer:
         self._slot_look[j] = look
         pal = self.slots[j].pixel_shader
         if look & 4:
-            ink, body, frame = A.BUTTON_ON if playable else A.BUTTON_OFF
+            ink, body, frame = art.BUTTON_ON if playable else art.BUTTON_OFF
             if cursor:
-                ink, body = A.BUTTON_CURSOR
+                ink, body = art.BUTTON_CURSOR
                 if not playable:
-                    body = A.BUTTON_CURSOR_OFF
-                frame = A.FRAME_CURSOR
-            pal[A.INK] = ink
-            pal[A.BODY] = body
-            pal[A.FRAME] = frame
+                    body = art.BUTTON_CURSOR_OFF
+                frame = art.FRAME_CURSOR
+            pal[art.INK] = ink
+            pal[art.BODY] = body
+            pal[art.FRAME] = frame
         else:  # the cursor is the frame alone: bright and raised say "playable", nothing else
-            A.card_colors(pal, code, playable)
-            frame = A.CARD_FRAME if playable else A.CARD_FRAME_OFF
+            art.card_colors(pal, code, playable)
+            frame = art.CARD_FRAME if playable else art.CARD_FRAME_OFF
             if cursor:
-                frame = A.FRAME_CURSOR if playable and code == cards.LLAMA else A.CARD_CURSOR
-            pal[A.FRAME] = frame
-        self.slots[j].y = A.RAISE - (A.RAISE if playable else 0)  # in the row's group
+                frame = art.FRAME_CURSOR if playable and code == cards.LLAMA else art.CARD_CURSOR
+            pal[art.FRAME] = frame
+        self.slots[j].y = art.RAISE - (art.RAISE if playable else 0)  # in the row's group
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
-        w = -A.GAP
+        w = -art.GAP
         for k in range(i, j):
-            w += item_width(view.cards[k]) + A.GAP
+            w += item_width(view.cards[k]) + art.GAP
         return w
 
     def fits(self, view, i, j, room):
@@ -365,7 +367,7 @@ class Renderer:
         elif self.fits(view, 0, n, self.row_w):
             first, last = 0, n
         else:
-            room = self.row_w - 2 * A.ARROW_W
+            room = self.row_w - 2 * art.ARROW_W
             first = min(max(self.first, 0), n - 1)
             if cur >= 0:
                 if cur < first:
@@ -384,7 +386,7 @@ class Renderer:
             span = self._span(view, first, last)
             x = (self.row_w - span) // 2
             if first > 0 or last < n:
-                x = A.ARROW_W + (self.row_w - 2 * A.ARROW_W - span) // 2
+                x = art.ARROW_W + (self.row_w - 2 * art.ARROW_W - span) // 2
         slot = self.slots
         j = 0
         for i in range(first, last):
@@ -392,7 +394,7 @@ class Renderer:
             self.item_slot[i - first] = j
             for h in range(1 if code < _view.FIRST_ITEM else 2):  # (a button: its two halves)
                 tg = slot[j]
-                t = code if code < _view.FIRST_ITEM else A.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
+                t = code if code < _view.FIRST_ITEM else art.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
                 if t != self._slot_code[j]:
                     self._slot_code[j] = t
                     tg[0] = t
@@ -402,9 +404,9 @@ class Renderer:
                     tg.x = x
                 if tg.hidden:
                     tg.hidden = False
-                x += A.CARD_W
+                x += art.CARD_W
                 j += 1
-            x += A.GAP
+            x += art.GAP
         self.item_slot[last - first] = j
         for k in range(j, len(slot)):
             if not slot[k].hidden:
@@ -421,8 +423,8 @@ class Renderer:
         if self.table_group.hidden == table:
             self.table_group.hidden = not table
         self._place_rows(table)
-        self._head(0, view.title, A.TITLE_FG, table)
-        title_bg = A.SHOW_BG if table and view.show else A.TITLE_BG
+        self._head(0, view.title, art.TITLE_FG, table)
+        title_bg = art.SHOW_BG if table and view.show else art.TITLE_BG
         if self._title_bg != title_bg:
             self._title_bg = title_bg
             self.bars[0].pixel_shader[0] = title_bg  # type: ignore[index, assignment]  # (a bar's shader: a Palette)
@@ -438,10 +440,10 @@ class Renderer:
             if i >= lines:
                 self._hide_row(i + 1)
             elif i == cursor:
-                self._row(i + 1, view.lines[i], A.CURSOR_FG)
+                self._row(i + 1, view.lines[i], art.CURSOR_FG)
             else:
-                self._row(i + 1, view.lines[i], A.COLORS[colors[i]] if colors[i] < 6 else A.COLORS[0])
-        self._head(1, view.footer, A.FOOTER_FG, False)
+                self._row(i + 1, view.lines[i], art.COLORS[colors[i]] if colors[i] < 6 else art.COLORS[0])
+        self._head(1, view.footer, art.FOOTER_FG, False)
         self._items(view)
         self._motion(view if table else None)
 
@@ -450,7 +452,7 @@ class Renderer:
         """The top-left corner, in the root's pixels, of the piece travelling at ``place`` (play.view)."""
         if place < 6:  # a seat: over its cards-in-hand column
             x, y, s, step, head = self.parts[2]
-            return s * (x + 5 * A.GLYPH_W), head + s * (y + place * step + (1 if token else -5))
+            return s * (x + 5 * art.GLYPH_W), head + s * (y + place * step + (1 if token else -5))
         panel = self.panel
         s = panel.scale
         if place == _view.PLACE_PILE:
@@ -458,16 +460,16 @@ class Renderer:
         if place == _view.PLACE_TOP:
             top = self.top_group
             z = s * top.scale - self.zoom
-            return panel.x + s * top.x + z * A.CARD_W // 2, panel.y + s * top.y + z * A.CARD_H // 2
+            return panel.x + s * top.x + z * art.CARD_W // 2, panel.y + s * top.y + z * art.CARD_H // 2
         if place == _view.PLACE_STAGE:
             row = self.rows[11]  # the stage's white token
-            return panel.x + s * (row.x + 6 * A.GLYPH_W), panel.y + s * row.y
+            return panel.x + s * (row.x + 6 * art.GLYPH_W), panel.y + s * row.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
         hand = self.hand
-        x = (self.row_w - A.CARD_W) // 2
+        x = (self.row_w - art.CARD_W) // 2
         if 0 <= k < self.last - self.first:
             x = self.slots[self.item_slot[k]].x
-        return hand.x + hand.scale * x, hand.y + hand.scale * A.RAISE
+        return hand.x + hand.scale * x, hand.y + hand.scale * art.RAISE
 
     # ---- motion ------------------------------------------------------------------------
     def _motion(self, view):
@@ -487,15 +489,15 @@ class Renderer:
         if sig != self._mover_sig:
             self._mover_sig = sig
             if token:
-                tok[0] = (A.WHITE, A.BLACK_TOKEN, A.MAGIC)[view.move_code % 3]
+                tok[0] = (art.WHITE, art.BLACK_TOKEN, art.MAGIC)[view.move_code % 3]
             elif kind == _view.MOVE_BACK:
-                card[0] = A.BACK
+                card[0] = art.BACK
                 for i in range(3):
-                    pal[i] = A.PILE_COLORS[i]
+                    pal[i] = art.PILE_COLORS[i]
             else:
                 card[0] = view.move_code
-                A.card_colors(pal, view.move_code)
-                pal[A.FRAME] = A.CARD_CURSOR
+                art.card_colors(pal, view.move_code)
+                pal[art.FRAME] = art.CARD_CURSOR
         x0, y0 = self.where(view, view.move_from, token)
         x1, y1 = self.where(view, view.move_to, token)
         m = self.parts[4][1 if token else 0]
@@ -533,9 +535,9 @@ class Screen:
             self.display.refresh()
 
     def hit(self, x, y):
-        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/renderhit.py."""
-        from hal import renderhit  # touch boards only: its code stays off a button board's heap
+        """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/render/hit.py."""
+        from hal.render import hit  # touch boards only: its code stays off a button board's heap
 
-        hit = renderhit.hit(self.renderer, self.view, x, y)
-        hal.forget("hal.renderhit")  # (a tap is rare: its code loads for the moment, off the game's peak)
-        return hit
+        found = hit.hit(self.renderer, self.view, x, y)
+        hal.forget("hal.render.hit")  # (a tap is rare: its code loads for the moment, off the game's peak)
+        return found

@@ -1,7 +1,7 @@
-"""The card art's drawing (hal/cardart.py's sheets), start-up code: hal/renderbuild.py draws with it,
-then hal/render.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
+"""The card art's drawing (hal/render/art.py's sheets), start-up code: hal/render/build.py draws with it,
+then hal/render/__init__.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
 
-A module apart from hal/renderbuild.py: from ``.py`` sources each file is compiled on its own,
+A module apart from hal/render/build.py: from ``.py`` sources each file is compiled on its own,
 and the largest compile is the start-up's peak.
 """
 
@@ -11,7 +11,7 @@ except ImportError:  # a port without it: plain pixel loops
     bitmaptools = None  # type: ignore[assignment]
 
 from engine import cards
-from hal import cardart as A
+from hal.render import art
 
 # 7x7 icons, one byte a row (bit 6 = left column): circle, square, star, llama.
 ICONS = (
@@ -37,19 +37,27 @@ def glyph(bm, strip, tile, x, y):
     """Draw font tile ``tile`` of ``strip`` at x, y of ``bm`` in INK (only its inked pixels)."""
     if bitmaptools is not None:
         bitmaptools.blit(
-            bm, strip, x, y, x1=tile * A.GLYPH_W, y1=0, x2=tile * A.GLYPH_W + A.GLYPH_W, y2=A.ROW_H, skip_source_index=0
+            bm,
+            strip,
+            x,
+            y,
+            x1=tile * art.GLYPH_W,
+            y1=0,
+            x2=tile * art.GLYPH_W + art.GLYPH_W,
+            y2=art.ROW_H,
+            skip_source_index=0,
         )
         return
     sw = strip.width
     w = bm.width
-    for yy in range(A.ROW_H):
+    for yy in range(art.ROW_H):
         if 0 <= y + yy < bm.height:
-            for xx in range(A.GLYPH_W):
-                if strip[yy * sw + tile * A.GLYPH_W + xx]:
-                    bm[(y + yy) * w + x + xx] = A.INK
+            for xx in range(art.GLYPH_W):
+                if strip[yy * sw + tile * art.GLYPH_W + xx]:
+                    bm[(y + yy) * w + x + xx] = art.INK
 
 
-def icon(bm, rows, x, y, value=A.INK):
+def icon(bm, rows, x, y, value=art.INK):
     """Draw a 7x7 one-byte-a-row mask at x, y in ``value``."""
     w = bm.width
     for yy in range(7):
@@ -61,27 +69,33 @@ def icon(bm, rows, x, y, value=A.INK):
 
 def card(bm, x0, strip, table, code):
     """Card ``code``'s face in the sheet tile at x0: frame, body, value, icon (or a double's two values)."""
-    fill(bm, x0, 0, x0 + A.CARD_W, A.CARD_H, A.FRAME)
-    fill(bm, x0 + 1, 1, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY)
+    fill(bm, x0, 0, x0 + art.CARD_W, art.CARD_H, art.FRAME)
+    fill(bm, x0 + 1, 1, x0 + art.CARD_W - 1, art.CARD_H - 1, art.BODY)
     low = cards.LOW[code]
     high = cards.HIGH[code]
-    x = x0 + (A.CARD_W - A.GLYPH_W) // 2 + 1  # the glyph's last column is blank
+    x = x0 + (art.CARD_W - art.GLYPH_W) // 2 + 1  # the glyph's last column is blank
     if high != low:  # the lower half in the higher value's colour, both numbers printed
-        fill(bm, x0 + 1, A.CARD_H // 2, x0 + A.CARD_W - 1, A.CARD_H - 1, A.BODY2)
+        fill(bm, x0 + 1, art.CARD_H // 2, x0 + art.CARD_W - 1, art.CARD_H - 1, art.BODY2)
         glyph(bm, strip, table[16 + low], x, 0)  # a digit's ink is in rows 2..9 of its cell
-        glyph(bm, strip, table[16 + high], x, A.CARD_H // 2 - 1)
+        glyph(bm, strip, table[16 + high], x, art.CARD_H // 2 - 1)
         return
     glyph(bm, strip, table[44 if low == 7 else 16 + low], x, 0)  # "L" or the digit
     kind = 4 if code == cards.LLAMA else cards.ICON[code]
     if kind:
-        icon(bm, ICONS[kind - 1], x0 + (A.CARD_W - 7) // 2, A.CARD_H - 9, A.INK)
+        icon(bm, ICONS[kind - 1], x0 + (art.CARD_W - 7) // 2, art.CARD_H - 9, art.INK)
 
 
 def button(bm, x0, strip, table, name):
     """An action button, BUTTON_W wide (two sheet tiles from x0): a frame, a body and ``name`` centred."""
-    fill(bm, x0, 0, x0 + A.BUTTON_W, A.CARD_H, A.FRAME)
-    fill(bm, x0 + 1, 1, x0 + A.BUTTON_W - 1, A.CARD_H - 1, A.BODY)
-    x = x0 + (A.BUTTON_W - A.GLYPH_W * len(name)) // 2 + 1
+    fill(bm, x0, 0, x0 + art.BUTTON_W, art.CARD_H, art.FRAME)
+    fill(bm, x0 + 1, 1, x0 + art.BUTTON_W - 1, art.CARD_H - 1, art.BODY)
+    x = x0 + (art.BUTTON_W - art.GLYPH_W * len(name)) // 2 + 1
     for i in range(len(name)):
         ch = ord(name[i])
-        glyph(bm, strip, table[ch - 32] if 32 <= ch < 127 else table[31], x + A.GLYPH_W * i, (A.CARD_H - A.ROW_H) // 2)
+        glyph(
+            bm,
+            strip,
+            table[ch - 32] if 32 <= ch < 127 else table[31],
+            x + art.GLYPH_W * i,
+            (art.CARD_H - art.ROW_H) // 2,
+        )

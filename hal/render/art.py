@@ -1,11 +1,11 @@
-"""The look of the table: its colours and the sizes of its pieces (hal/renderbuild.py draws the art).
+"""The look of the table: its colours and the sizes of its pieces (hal/render/build.py draws the art).
 
 Art is drawn as palette *indices* into ``displayio.Bitmap``s; the colours live in
 the TileGrids' Palettes, so a card turning dim or taking the cursor only changes
 palette entries, never pixels.
 
-**The card sheet** (hal/renderbuild.py's ``card`` and ``button`` draw it): one bitmap of ``SHEET_TILES`` tiles
-of CARD_W x CARD_H, 2 bits a pixel, drawn once at start-up by hal/renderbuild.py (~0.03 s
+**The card sheet** (hal/render/build.py's ``card`` and ``button`` draw it): one bitmap of ``SHEET_TILES`` tiles
+of CARD_W x CARD_H, 2 bits a pixel, drawn once at start-up by hal/render/build.py (~0.03 s
 on a SAMD51: bitmaptools blits the glyphs and fills the bodies): the 18 card faces (tile =
 card code), the pile's back (``BACK``) and the five action buttons, two tiles each
 (``BUTTONS``). Every
@@ -15,12 +15,12 @@ number, the icon, the back's pattern; the font strip's 1 blitted as is), 2 body 
 card's colour, the lower value's for a double), 3 a double's lower half (its higher
 value's colour). No index is transparent: a tile is opaque edge to edge.
 
-**The token sheet** (drawn by hal/renderbuild.py at start-up): tiles of TOKEN_W x the seat pitch, a 5x5 icon in
+**The token sheet** (drawn by hal/render/build.py at start-up): tiles of TOKEN_W x the seat pitch, a 5x5 icon in
 columns 0..4 (a blank column after, as a glyph has): a white token, a black one, the
 magic token, none, a lit pip and an unlit pip of the show meter. Indices: 0 transparent,
 1 white, 2 black, 3 outline, 4 magic.
 
-Glyphs come from the font strip of hal/renderbuild.py (the 6x12 terminal font, in flash
+Glyphs come from the font strip of hal/render/build.py (the 6x12 terminal font, in flash
 on a board).
 """
 
@@ -32,7 +32,7 @@ try:
 except ImportError:  # CPython
     const = int  # type: ignore[assignment]
 
-# Sizes, in pixels at scale 1 (a layout scales them by whole numbers: hal/renderbuild.py).
+# Sizes, in pixels at scale 1 (a layout scales them by whole numbers: hal/render/build.py).
 GLYPH_W = const(6)
 ROW_H = const(12)  # a text row: the font's cell
 CELLS = const(26)  # the text grid's columns (play.view.COLUMNS)

@@ -1,4 +1,4 @@
-"""Where a touch landed: what a display pixel of hal/render.py's screen shows (``Screen.hit``).
+"""Where a touch landed: what a display pixel of hal/render/__init__.py's screen shows (``Screen.hit``).
 
 Loaded on a board's first touch (``render.Screen.hit`` imports it), so a board with buttons never
 carries this code. It reads the renderer's objects where they are drawn (their places, scales, tiles' widths,
@@ -6,7 +6,7 @@ the footer's text and the item row's scroll), so it answers for every layout wit
 its own; the footer's parts by the board's labels that begin them (``view.labels``).
 """
 
-from hal import cardart as A
+from hal.render import art
 from play import view as _view
 
 try:
@@ -34,11 +34,11 @@ def item_at(r, x, y):
         return -1
     x = (x - hand.x) // hand.scale
     slot = r.slots
-    if x < slot[0].x - A.GAP // 2:  # (half a gap: the gaps are split between neighbours)
+    if x < slot[0].x - art.GAP // 2:  # (half a gap: the gaps are split between neighbours)
         return r.first - 1 if r.first > 0 else -1
     for k in range(r.last - r.first):
         last = slot[r.item_slot[k + 1] - 1]  # its last slot (a button has two), as drawn
-        if x < last.x + last.tile_width + A.GAP // 2:
+        if x < last.x + last.tile_width + art.GAP // 2:
             return r.first + k
     return -1 if r.arrows[1].hidden else r.last
 
