@@ -38,7 +38,7 @@ token on top of everything.
 
 Touch: ``Screen.hit(x, y)`` tells what a display pixel shows (a line, an item, a part of the
 footer: the input its label names), from the objects' own places, scales and tiles, the
-footer's text and the row's scroll (hal/render/hit.py, loaded on the first touch).
+footer's text and the row's scroll (hal/render/hit.py, loaded for a tap and dropped after it).
 
 Heap on CircuitPython 10.2.1 (32-bit, its displayio C objects): see docs/FIGURES.md; a
 redraw of an unchanged or cursor-moved View allocates 0 bytes (tests/test_hal_micropython.py).

@@ -1,7 +1,7 @@
 """Where a touch landed: what a display pixel of hal/render/__init__.py's screen shows (``Screen.hit``).
 
-Loaded on a board's first touch (``render.Screen.hit`` imports it), so a board with buttons never
-carries this code. It reads the renderer's objects where they are drawn (their places, scales, tiles' widths,
+Loaded for a tap and dropped after it (``render.Screen.hit``), so a board with buttons never
+carries this code and a touchscreen's game does not between taps. It reads the renderer's objects where they are drawn (their places, scales, tiles' widths,
 the footer's text and the item row's scroll), so it answers for every layout without numbers of
 its own; the footer's parts by the board's labels that begin them (``view.labels``).
 """
@@ -46,7 +46,7 @@ def item_at(r, x, y):
 def footer_at(r, view, x):
     """The kind of the footer's part drawn at x (the root's pixels): the input its label names
     (``view.labels``, the board's: hw.buttons.labels; act HIT_ACT, back HIT_BACK, menu HIT_MENU),
-    HIT_SCREEN for a part that names none ("Quit round?", a mover's "<>: move").
+    HIT_SCREEN for a part that names none (a mover's "<>: move").
 
     The footer is parts joined by spaces, each "LABEL: what" or a label alone ("Back"): a part
     begins at a word that is one of the labels (followed by ":", a space or the end) or that ends
