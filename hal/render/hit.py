@@ -1,9 +1,10 @@
 """Where a touch landed: what a display pixel of hal/render/__init__.py's screen shows (``Screen.hit``).
 
 Loaded for a tap and dropped after it (``render.Screen.hit``), so a board with buttons never
-carries this code and a touchscreen's game does not between taps. It reads the renderer's objects where they are drawn (their places, scales, tiles' widths,
-the footer's text and the item row's scroll), so it answers for every layout without numbers of
-its own; the footer's parts by the board's labels that begin them (``view.labels``).
+carries this code and a touchscreen's game does not between taps. It reads the renderer's objects
+where they are drawn (their places, scales, tiles' widths, the footer's text and the item row's
+scroll), so it answers for every layout without numbers of its own; the footer's parts by the
+board's labels that begin them (``view.labels``).
 """
 
 from hal.render import art
