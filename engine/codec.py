@@ -26,7 +26,7 @@ def sized(buf, n):
 def crc16(data, crc=0xFFFF, table=None):
     """CRC-16/CCITT-FALSE of ``data``, four bits at a time (a 16-entry table).
 
-    ``table``: the nibble table of another polynomial (hal/saves.py's store
+    ``table``: the nibble table of another polynomial (hal/saves/__init__.py's store
     records use one, so that a payload's own trailing CRC cannot cancel theirs).
     """
     t = _CRC if table is None else table

@@ -53,11 +53,11 @@ buffers allocated once):
     damaged bytes for the flow's own check).
     ``where`` -> a short description ("nvm", "/saves/lama.sav", ...); ``path`` -> the save
     file's whole path, or None (a store that is not a file).
-    ``room(n)`` makes now the buffer a save of up to ``n`` bytes is built in (nvmstore.py's and
-    hal/nvmlog.py's stores; the others have none to make): called when a game begins, so that no
+    ``room(n)`` makes now the buffer a save of up to ``n`` bytes is built in (hal/saves/slots.py's and
+    hal/saves/log.py's stores; the others have none to make): called when a game begins, so that no
     save mid-game has to find a new block (a MemoryError there is not fatal).
-    Boards: nvmstore.py (nvm slots: SAMD51, nRF52, ESP32), hal/nvmlog.py (an
-    appended log: RP2040, RP2350), hal/filestore.py (files: no nvm, desktop).
+    Boards: hal/saves/slots.py (nvm slots: SAMD51, nRF52, ESP32), hal/saves/log.py (an
+    appended log: RP2040, RP2350), hal/saves/files.py (files: no nvm, desktop).
 ``hw.clock``
     ``ticks_ms()`` (wraps like ``supervisor.ticks_ms``: compare with
     ``ticks_diff``) and ``sleep_ms(ms)``.

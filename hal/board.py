@@ -28,8 +28,8 @@ hal/settings.py: no value stops the game (a bad one is named in ``hw.notices``).
 
 Lights and sound (``hw.lights``, ``hw.sound``): hal/fx.py (made by hal/fxopen.py).
 
-Storage: ``microcontroller.nvm`` when it has room (hal/nvmstore.py: two slots a record kind; on
-RP2040/RP2350 an appended log, hal/nvmlog.py: the profile's erase rule), else the file
+Storage: ``microcontroller.nvm`` when it has room (hal/saves/slots.py: two slots a record kind; on
+RP2040/RP2350 an appended log, hal/saves/log.py: the profile's erase rule), else the file
 ``/saves/lama.sav`` (writable when boot.py remounted the drive). Problems found on the way end
 up in ``hw.notices``; the game carries on regardless.
 """

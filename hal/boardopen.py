@@ -56,7 +56,7 @@ def settle(buttons, sleep_ms):
 def make_storage(found, notices):
     """The saves' store: the nvm when it fits, else the file on the drive. The profile's erase rule
     ``rp2040`` (RP2040, RP2350: a write into erased flash needs no erase) gets a log
-    (hal/nvmlog.py); the others two slots a record kind (hal/nvmstore.py: SAMD51 and ESP32 rewrite the
+    (hal/saves/log.py); the others two slots a record kind (hal/saves/slots.py: SAMD51 and ESP32 rewrite the
     whole nvm on every write, nRF52 the 4 KB page a write touches)."""
     import microcontroller
     import storage
@@ -64,19 +64,19 @@ def make_storage(found, notices):
     nvm = getattr(microcontroller, "nvm", None)
     if saves.fits(nvm):
         if found.nvm == "rp2040":
-            from hal import nvmlog
+            from hal.saves import log
 
-            store = nvmlog.LogStore(nvm)
+            store = log.LogStore(nvm)
             # Its record buffer for the largest record it takes, made now in a nearly empty heap:
             # a game begun or resumed later (App.play's room()) then needs no new block, where after
             # a resume's load checks a block of ~0.7 KB may not be found (the Fruit Jam's flow).
             store.room(store.capacity)
             return store
-        if found.nvm == "esp32":  # (each access copies all 8 KB onto the heap: hal/nvmesp.py)
-            from hal import nvmesp
+        if found.nvm == "esp32":  # (each access copies all 8 KB onto the heap: hal/saves/esp.py)
+            from hal.saves import esp
 
-            return nvmesp.store(nvm)
-        from hal.nvmstore import NvmStore
+            return esp.store(nvm)
+        from hal.saves.slots import NvmStore
 
         return NvmStore(nvm)
     writable = False
@@ -86,7 +86,7 @@ def make_storage(found, notices):
         pass
     if not writable:
         notices.append("Saves off: drive read-only" if nvm is None else "Saves off: nvm small, r/o")
-    from hal.filestore import FileStore
+    from hal.saves.files import FileStore
 
     return FileStore(SAVE_PATH)
 

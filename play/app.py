@@ -52,7 +52,7 @@ NOW_AND_THEN = (
     "play.recap",
     "play.hint",
     "play.stats",
-    "hal.nvmaside",
+    "hal.saves.aside",
 )
 
 
@@ -69,7 +69,7 @@ def intern_names():
     for name in NOW_AND_THEN:
         try:
             __import__(name)
-        except (ImportError, MemoryError):  # (hal.nvmaside: not on every board; no room now: never fatal)
+        except (ImportError, MemoryError):  # (hal.saves.aside: not on every board; no room now: never fatal)
             pass
         hal.forget(name)
         gc.collect()  # (its code's heap back in one piece before the next module loads)

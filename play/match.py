@@ -30,7 +30,7 @@ except ImportError:  # CPython
     const = int
 
 SAVE_MAGIC = b"LKSV"
-# 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves.py); 1 is refused
+# 4: hints; 3: the writer's version; 2: the stores' records changed (hal/saves/__init__.py); 1 is refused
 SAVE_VERSION = const(4)
 _NO_WRITER = const(2)  # the save version without the writer's version (nor hints), still read
 

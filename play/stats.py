@@ -2,7 +2,7 @@
 
 Kept beside the save as the store's second record kind (``hw.storage.save(data, hal.STATS)``)
 and written once per finished game, right after the save that ends it: on a SAMD51 that is one
-more nvm erase a game (hal/saves.py; an RP2040's log appends it). Only human seats count
+more nvm erase a game (hal/saves/__init__.py; an RP2040's log appends it). Only human seats count
 (a bot's name is just a label). ``App.screen(RECORD, app)`` adds the finished
 game of ``app.match``; ``App.screen(STATISTICS, app)`` is the title's Statistics.
 

@@ -13,18 +13,16 @@ import hal
 from hal import (
     board,
     console,
-    filestore,
     fx,
     keys,
     mock,
-    nvmlog,
-    nvmstore,
     render,
 )
 from hal.desktop import hw as desktop_hw
 from hal.desktop import store as desktop_store
 from hal.desktop import terminal as desktop_terminal
 from hal.desktop import window as desktop_window
+from hal.saves import files, log, slots
 
 
 def boards(hw: board.Hardware, clock: board.Clock, buttons: keys.Buttons, lights: fx.Lights, sound: fx.Sound) -> None:
@@ -40,9 +38,9 @@ def screens(display: render.Screen, none: console.ConsoleScreen) -> None:  # a b
     b: hal.Screen = none
 
 
-def stores(nvm: nvmstore.NvmStore, log: nvmlog.LogStore, file: filestore.FileStore) -> None:
+def stores(nvm: slots.NvmStore, appended: log.LogStore, file: files.FileStore) -> None:
     a: hal.Storage = nvm  # the boards': nvm slots (SAMD51, nRF52, ESP32), the RP2s' log, a file
-    b: hal.Storage = log
+    b: hal.Storage = appended
     c: hal.Storage = file
 
 

@@ -167,10 +167,10 @@ def test_each_profile_opens_with_its_size_scheme_labels_and_keys(flow, name):
     assert not others and ("hal.boards.pins" in loaded) == (family in ("pins", "gizmo", "fruitjam")), loaded
     assert ("hal.boards.dvi" in loaded) == (family == "fruitjam"), loaded
     # The saves' store of its own port only (hal/boardopen.py make_storage): the RP2s' log never
-    # loads the slots' class (hal/nvmstore.py), nor the others the log; the ESP32s' nvm wrapper on those.
+    # loads the slots' class (hal/saves/slots.py), nor the others the log; the ESP32s' nvm wrapper on those.
     rule = profile.nvm
-    assert ("hal.nvmlog" in loaded, "hal.nvmstore" in loaded) == (rule == "rp2040", rule != "rp2040"), loaded
-    assert ("hal.nvmesp" in loaded) == (rule == "esp32"), loaded
+    assert ("hal.saves.log" in loaded, "hal.saves.slots" in loaded) == (rule == "rp2040", rule != "rp2040"), loaded
+    assert ("hal.saves.esp" in loaded) == (rule == "esp32"), loaded
     assert sorted(m[4:] for m in loaded if m[4:] in INPUTS) == sorted(inputs.split())
 
 

@@ -25,7 +25,8 @@ import pytest
 
 import hal
 import play
-from hal import boards, filestore, nvmstore
+from hal import boards
+from hal.saves import files, slots
 from play import match as mt
 from tests.test_circuitpython import allowed_kb, board_flow_within_the_heap_goal, saved_matches
 from tests.test_version import SAVE_V2
@@ -259,7 +260,7 @@ def test_an_update_over_an_older_install_keeps_the_save_in_nvm(folder, release, 
     cpboard.make_drive(str(card), mpy=False)
     flow = cpboard.Flow(str(tmp_path), drive=str(card))
     nvm = bytearray(b"\xff" * 8192)  # a SAMD51's blank flash
-    nvmstore.NvmStore(nvm).save(SAVE_V2)
+    slots.NvmStore(nvm).save(SAVE_V2)
     with open(os.path.join(flow.work, "nvm.bin"), "wb") as f:
         f.write(nvm)
     # The update, as README.txt says: delete engine, play, hal and lib, copy the folder over, reset.
@@ -287,7 +288,7 @@ def test_an_update_keeps_a_save_in_saves_and_the_drives_settings(unpacked, tmp_p
     cpboard.make_drive(str(card), mpy=False)  # an older install, in sources
     (card / "settings.toml").write_text('LAMA_BUTTON_A = "D5"\n')
     (card / "saves").mkdir()
-    store = filestore.FileStore(str(card / "saves" / "lama.sav"))
+    store = files.FileStore(str(card / "saves" / "lama.sav"))
     store.save(SAVE_V2)
     kept = {p: p.read_bytes() for p in (card / "saves").iterdir()}
     for folder_on_drive in UPDATE_DELETES:
@@ -295,7 +296,7 @@ def test_an_update_keeps_a_save_in_saves_and_the_drives_settings(unpacked, tmp_p
     onto_drive(unpacked, "CircuitPython 10.x", str(card))
     assert {p: p.read_bytes() for p in (card / "saves").iterdir()} == kept
     assert (card / "settings.toml").read_text() == 'LAMA_BUTTON_A = "D5"\n'
-    loaded = mt.Match.from_bytes(filestore.FileStore(str(card / "saves" / "lama.sav")).load())
+    loaded = mt.Match.from_bytes(files.FileStore(str(card / "saves" / "lama.sav")).load())
     assert loaded.players == 3 and loaded.written_by is None
 
 

@@ -15,8 +15,9 @@ import sys
 import pytest
 
 import hal
-from hal import boards, nvmlog, nvmstore, script
+from hal import boards, script
 from hal.render import art
+from hal.saves import slots
 from play import match as mt
 from tests.test_micropython import FLOW as MOCK_FLOW
 from tests.test_micropython import NO_ALLOC_MOVES, TRACE
@@ -56,7 +57,7 @@ OVER_GOAL_PY_KB = 5  # (2 before issue 36's table: the game's own glyphs copied 
 # the game's qstrs, and where the total passes 1,260 the next qstr pool is one block of ~7.7 KB
 # (1,280 entries: py/qstr.c, its MemoryError says "allocating 1280 bytes"). From sources that step
 # falls on play/app.py's compile, in a fragmented heap. A few names more or less move it, and where
-# it falls decides these figures: before hal/nvmstore.py (and the stand-ins' displays made at
+# it falls decides these figures: before hal/saves/slots.py (and the stand-ins' displays made at
 # import) they were 117 and 118 KB .mpy, 128 and 129 .py. Not a board's figure (a board has
 # displayio in C and flash). Those runs check that the game plays there, within the goal plus that much.
 STANDINS_EXTRA_MPY_KB = 7  # (1 before issue 36: measured 94.5 KB on 10.2.1, 93.5 on 9.2.9; 96 on 10.2.1 and
@@ -162,14 +163,14 @@ def test_bots_of_every_level_choose_legal_actions_and_a_decision_allocates_nothi
     assert worst.strip("]") == "0, 0, 0", done.stdout
 
 
-# The nvm stores (hal/nvmlog.py's log, hal/nvmstore.py's slots, and as the ESP32s read them) through
+# The nvm stores (hal/saves/log.py's log, hal/saves/slots.py's slots, and as the ESP32s read them) through
 # what a board meets: saves, statistics, saves kept aside (the log's scan pairs each copy with its original), a reboot's
 # scan, compactions, a damaged newest record: the same results as on CPython. CircuitPython
 # refuses what CPython allows (a tuple sliced with a step was one): a store that raised at its
 # scan stopped every start-up of a board whose nvm held an aside copy.
 STORES = """
-from hal import nvmlog, nvmstore
-for make in (nvmlog.LogStore, nvmstore.NvmStore, lambda nvm: nvmstore.NvmStore(nvm, blob=True)):
+from hal.saves import log, slots
+for make in (log.LogStore, slots.NvmStore, lambda nvm: slots.NvmStore(nvm, blob=True)):
     nvm = bytearray(b"\\xff" * 4096)
     s = make(nvm)
     s.room(300)
@@ -418,11 +419,11 @@ def test_the_mock_flow_plays_a_bot_game_in_a_64k_heap(version, drive):
 
 def saved_matches(flow, start, nvm="samd51", log=None):
     """The match in the nvm after each write of the last run (None where no save is readable);
-    ``nvm``: the profile's erase rule (``rp2040``: the 4 KB log of hal/nvmlog.py); ``log``: the
+    ``nvm``: the profile's erase rule (``rp2040``: the 4 KB log of hal/saves/log.py); ``log``: the
     nvm log of another run (Flow.cut_and_resume's first)."""
     out = []
     for image in cpboard.nvm_images(flow.nvm_log() if log is None else log, start):
-        store = nvmlog.LogStore(bytearray(image[:4096])) if nvm == "rp2040" else nvmstore.NvmStore(bytearray(image))
+        store = log.LogStore(bytearray(image[:4096])) if nvm == "rp2040" else slots.NvmStore(bytearray(image))
         data = store.load()
         out.append(mt.Match.from_bytes(data) if data else None)
     return out
@@ -440,7 +441,7 @@ def test_board_flow_human_game_save_power_cut_resume_within_the_heap_goal(versio
 # this very check on the exact stand-ins, `tools/bench.py --profiles`; README "Boards"), allowed
 # that much here so that the check keeps catching any further growth. The ESP32 boards' nvm copies
 # its 8 KB NVS blob onto the GC heap, in one block, at every read and write (CircuitPython's C code;
-# hal/nvmesp.py holds that room; without the blob they measure 86-89; on the board the heap grows
+# hal/saves/esp.py holds that room; without the blob they measure 86-89; on the board the heap grows
 # into 2 MB of PSRAM where no block is free).
 OVER_GOAL_KB = {
     # Bisected 2026-12-06 (tools/cpboard.smallest_profile_heap, each run's script counted with the

@@ -19,8 +19,9 @@ import time
 
 import pytest
 
-from hal import desktop, filestore, nvmstore, settings
+from hal import desktop, settings
 from hal.desktop import store as desktop_store
+from hal.saves import files, slots
 from play import match as mt
 from play import ui
 from tests import conftest
@@ -81,7 +82,7 @@ def test_a_save_path_that_is_not_a_file_is_left_alone_said_in_words_and_the_game
     done = _desktop("--terminal", "--fast", "--seed", "1", "--save", path, "--script", MOVES, timeout=30)
     text = " ".join(done.stdout.split())
     assert done.returncode == 0, done.stderr
-    assert "Saves off: %s is " % filestore.short(path) in text and "not a save file; it is left as it is" in text
+    assert "Saves off: %s is " % files.short(path) in text and "not a save file; it is left as it is" in text
     assert "lama: Saves off: %s is " % path in done.stderr
     assert "error 2" not in text + done.stderr and "not saved" not in done.stdout + done.stderr
     assert "Round" in text or "Your turn" in text or "Pass" in text or "= Ana" in text or "Normal" in text
@@ -112,7 +113,7 @@ def test_the_file_store_never_reads_writes_nor_replaces_what_is_not_a_file(tmp_p
         for kind in ("folder", "fifo"):
             d = tmp_path / (target + kind)
             d.mkdir()
-            for cls in (filestore.FileStore, desktop_store.DesktopFileStore):
+            for cls in (files.FileStore, desktop_store.DesktopFileStore):
                 store = cls(str(d / "lama.sav"))
                 odd = store.path if target == "save" else store.new
                 if not os.path.exists(odd):
@@ -232,7 +233,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
     # Before: loaded as "no save", no message, no .bad, and the next save overwrote it.
     path = tmp_path / "lama.sav"
     path.write_bytes(HEADER_ONLY)
-    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
+    hw, _ = machine("A", storage=files.FileStore(str(path)), run=True)
     first = " ".join(" ".join(hw.screen.screens[0]).split())
     assert first.startswith("= Save not loaded") and "Kept as lama.bad" in first
     assert (tmp_path / "lama.bad").read_bytes() == HEADER_ONLY and not path.exists()
@@ -241,7 +242,7 @@ def test_a_save_cut_down_to_its_header_is_kept_aside_and_the_player_told(tmp_pat
 def test_an_empty_save_file_is_no_save_and_no_message(tmp_path):
     path = tmp_path / "lama.sav"
     path.write_bytes(b"")
-    hw, _ = machine("A", storage=filestore.FileStore(str(path)), run=True)
+    hw, _ = machine("A", storage=files.FileStore(str(path)), run=True)
     assert hw.screen.screens[0][0] == "= L.A.M.A. Kadabra"
 
 
@@ -250,9 +251,9 @@ def test_a_record_cut_down_to_its_header_in_nvm_is_refused_and_kept_aside():
     # record of the length it announces (what follows it in the cell), refused and set aside.
     nvm = bytearray(8192)
     nvm[0:8] = HEADER_ONLY
-    store = nvmstore.NvmStore(nvm)
+    store = slots.NvmStore(nvm)
     assert len(store.load()) == 0xE3 and store.lost
-    hw, _ = machine("A", storage=nvmstore.NvmStore(nvm), run=True)
+    hw, _ = machine("A", storage=slots.NvmStore(nvm), run=True)
     assert hw.screen.screens[0][0] == "= Save not loaded"
 
 
@@ -265,8 +266,8 @@ def test_match_from_bytes_refuses_what_is_not_bytes_with_a_value_error(data):
 # ---- the real home folder -----------------------------------------------------------------------
 def _snapshot(folder):
     out = {}
-    for base, dirs, files in os.walk(folder):
-        for f in dirs + files:
+    for base, dirs, names in os.walk(folder):
+        for f in dirs + names:
             p = os.path.join(base, f)
             st = os.lstat(p)
             out[p] = (st.st_size, st.st_mtime_ns)

@@ -456,7 +456,7 @@ def test_the_final_scores_lead_to_the_winner_and_game_over_to_the_title():
 
 
 def test_about_shows_where_saves_go_folder_and_all(tmp_path):
-    from hal.filestore import FileStore
+    from hal.saves.files import FileStore
 
     path = str(tmp_path / "a rather long folder name" / "lama-kadabra" / "save.bin")
     hw, _ = machine("Up A", seed=5, storage=FileStore(path), run=True)
@@ -469,7 +469,7 @@ def test_about_shows_where_saves_go_folder_and_all(tmp_path):
 
 @pytest.mark.parametrize("cut", [0.5, 20, 12, 3])
 def test_a_save_cut_short_is_reported_as_cut_short_and_kept(tmp_path, cut):
-    from hal.filestore import FileStore
+    from hal.saves.files import FileStore
 
     hw, app, driver, rec = play(THREE_HUMANS, max_screens=30)
     path = str(tmp_path / "save.bin")

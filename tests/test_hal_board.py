@@ -16,7 +16,8 @@ import pytest
 
 import hal
 from hal import board as hb
-from hal import filestore, keys, nvmstore, saves
+from hal import keys, saves
+from hal.saves import files, slots
 
 
 # ---- fakes ---------------------------------------------------------------------------
@@ -242,7 +243,7 @@ def test_keypad_events_become_hal_bits_with_one_reused_event(fake_board):
     sc = Scanner.created[-1]
     assert sc.kw["key_count"] == 8 and sc.kw["value_when_pressed"] is True
     assert hw.name == "PyBadge" and hw.notices == []
-    assert isinstance(hw.storage, nvmstore.NvmStore) and hw.storage.where == "nvm"
+    assert isinstance(hw.storage, slots.NvmStore) and hw.storage.where == "nvm"
     d = fake_board.board.DISPLAY
     assert d.auto_refresh is False and d.root_group is hw.screen.renderer.group
     from play import view as v
@@ -530,7 +531,7 @@ def test_no_display_prints_screens_and_no_nvm_reports_saves_off(fake_board, caps
     fake_board.board.DISPLAY = None
     hw = hb.open()
     assert "No display: text on USB" in hw.notices and "Saves off: drive read-only" in hw.notices
-    assert isinstance(hw.storage, filestore.FileStore) and hw.storage.where == "/saves/lama.sav"
+    assert isinstance(hw.storage, files.FileStore) and hw.storage.where == "/saves/lama.sav"
     from play import view as v
 
     vw = v.View()
@@ -544,7 +545,7 @@ def test_small_nvm_and_a_writable_drive_save_to_a_file_quietly(fake_board):
     fake_board.microcontroller.nvm = bytearray(1024)
     Mount.readonly = False
     hw = hb.open()
-    assert hw.notices == [] and isinstance(hw.storage, filestore.FileStore)
+    assert hw.notices == [] and isinstance(hw.storage, files.FileStore)
 
 
 def test_entropy_is_a_fresh_non_negative_int(fake_board):
@@ -585,18 +586,18 @@ class Nvm:
 
 def test_nvm_saves_alternate_slots_and_the_newest_wins():
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     assert s.load() is None and s.where == "nvm"
     for i in range(300):  # the 8-bit sequence number wraps
         s.save(b"save %d" % i)
-        assert nvmstore.NvmStore(nvm).load() == b"save %d" % i
+        assert slots.NvmStore(nvm).load() == b"save %d" % i
     b = s.place(0, 1)  # slot B: cell 4, the second half (on an nRF52, the second 4 KB page)
     assert nvm.mem[0:2] == b"LK" and b == 4096 and nvm.mem[b : b + 2] == b"LK"
 
 
 def test_a_save_is_one_write_and_an_unchanged_save_none():
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     s.save(b"x" * 300)
     assert nvm.writes == 1
     s.save(b"x" * 300)
@@ -606,30 +607,30 @@ def test_a_save_is_one_write_and_an_unchanged_save_none():
 @pytest.mark.parametrize("cut", [0, 1, 5, 8, 9, 150, 307])
 def test_a_torn_write_leaves_the_previous_save(cut):
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     s.save(b"A" * 300)
     s.save(b"B" * 300)
     nvm.cut_after = cut
     with pytest.raises(KeyboardInterrupt):
         s.save(b"C" * 300)
     nvm.cut_after = None
-    after = nvmstore.NvmStore(nvm)  # the reboot
+    after = slots.NvmStore(nvm)  # the reboot
     assert after.load() == b"B" * 300
     after.save(b"D" * 300)  # goes over the torn slot, not over B
-    assert nvmstore.NvmStore(nvm).load() == b"D" * 300
+    assert slots.NvmStore(nvm).load() == b"D" * 300
     other = after.place(0, 1 - after.newest[0])
     nvm.mem[other : other + 8] = bytes(8)
-    assert nvmstore.NvmStore(nvm).load() == b"D" * 300
+    assert slots.NvmStore(nvm).load() == b"D" * 300
 
 
 def test_erased_nvm_of_ff_or_zeros_has_no_save():
-    assert nvmstore.NvmStore(Nvm(fill=0xFF)).load() is None
-    assert nvmstore.NvmStore(Nvm(fill=0)).load() is None
+    assert slots.NvmStore(Nvm(fill=0xFF)).load() is None
+    assert slots.NvmStore(Nvm(fill=0)).load() is None
 
 
 def test_a_save_too_big_for_the_nvm_raises_enospc_and_keeps_the_old_one():
     nvm = Nvm(4096)
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     s.save(b"old")
     with pytest.raises(OSError) as e:
         s.save(b"x" * 2000)
@@ -637,15 +638,15 @@ def test_a_save_too_big_for_the_nvm_raises_enospc_and_keeps_the_old_one():
 
 
 def test_too_small_nvm_does_not_fit_and_open_falls_back():
-    assert not nvmstore.NvmStore.fits(bytearray(1024)) and not nvmstore.NvmStore.fits(None)
-    assert nvmstore.NvmStore.fits(bytearray(4096)) and nvmstore.NvmStore.fits(bytearray(8192))
+    assert not slots.NvmStore.fits(bytearray(1024)) and not slots.NvmStore.fits(None)
+    assert slots.NvmStore.fits(bytearray(4096)) and slots.NvmStore.fits(bytearray(8192))
 
 
 @pytest.mark.parametrize("blob", [False, True])
 def test_a_write_that_does_not_read_back_raises_eio(blob):
     # (ESP32's store, blob: the seq, CRC and last byte are read back, by index)
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm, blob=blob)
+    s = slots.NvmStore(nvm, blob=blob)
     s.save(b"good")
     nvm.broken = True
     for data in (b"lost", b"good"):  # (the same payload again: the next slot, another seq)
@@ -653,73 +654,73 @@ def test_a_write_that_does_not_read_back_raises_eio(blob):
             s.save(data)
         assert e.value.args[0] == 5
     nvm.broken = False
-    assert nvmstore.NvmStore(nvm).load() == b"good"
+    assert slots.NvmStore(nvm).load() == b"good"
 
 
 def test_set_aside_keeps_the_rejected_save_and_the_next_load_skips_it():
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     s.save(b"older")
     s.save(b"rejected by the engine")
-    s2 = nvmstore.NvmStore(nvm)
+    s2 = slots.NvmStore(nvm)
     assert s2.load() == b"rejected by the engine"
     assert s2.set_aside() == "nvm aside"
-    assert "hal.nvmaside" not in sys.modules  # its code loaded for the moment only
+    assert "hal.saves.aside" not in sys.modules  # its code loaded for the moment only
     assert s2.aside() == b"rejected by the engine"
-    assert nvmstore.NvmStore(nvm).load() == b"older"
+    assert slots.NvmStore(nvm).load() == b"older"
     s2.save(b"new game")  # overwrites the emptied slot, not the older save
-    assert nvmstore.NvmStore(nvm).load() == b"new game" and s2.aside() == b"rejected by the engine"
+    assert slots.NvmStore(nvm).load() == b"new game" and s2.aside() == b"rejected by the engine"
 
 
 def test_a_damaged_only_save_is_returned_raw_so_the_flow_sets_it_aside():
     nvm = Nvm()
-    s = nvmstore.NvmStore(nvm)
+    s = slots.NvmStore(nvm)
     s.save(b"payload!")
     nvm.mem[12] ^= 0x55  # flash damage: the CRC fails, the length is sane
-    s2 = nvmstore.NvmStore(nvm)
+    s2 = slots.NvmStore(nvm)
     data = s2.load()
     assert data is not None and data != b"payload!" and len(data) == 8
     s2.set_aside()
-    assert nvmstore.NvmStore(nvm).load() is None and s2.aside() == data
+    assert slots.NvmStore(nvm).load() is None and s2.aside() == data
 
 
 # ---- saves: files ----------------------------------------------------------------------------
 def test_file_save_and_load_round_trip(tmp_path):
     path = str(tmp_path / "saves" / "lama.sav")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     assert s.load() is None
     s.save(b"one")
     s.save(b"two")
-    assert filestore.FileStore(path).load() == b"two"
+    assert files.FileStore(path).load() == b"two"
     assert sorted(os.listdir(tmp_path / "saves")) == ["lama.sav"]
 
 
 def test_file_save_falls_back_to_a_complete_new_file_after_a_cut_between_remove_and_rename(tmp_path):
     path = str(tmp_path / "lama.sav")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     s.save(b"old")
     with open(s.new, "wb") as f:
         f.write(saves.record(saves.SAVE, 0, b"new"))
     os.remove(path)  # the power went right after the remove
-    s2 = filestore.FileStore(path)
+    s2 = files.FileStore(path)
     assert s2.load() == b"new"
     s2.save(b"newer")  # first finishes the swap, then saves
-    assert filestore.FileStore(path).load() == b"newer" and not os.path.exists(s.new)
+    assert files.FileStore(path).load() == b"newer" and not os.path.exists(s.new)
 
 
 def test_a_file_write_cut_short_leaves_the_old_save(tmp_path):
     path = str(tmp_path / "lama.sav")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     s.save(b"old")
     with open(s.new, "wb") as f:
         f.write(saves.record(saves.SAVE, 0, b"new save")[:9])  # the power went while writing
-    assert filestore.FileStore(path).load() == b"old"
+    assert files.FileStore(path).load() == b"old"
 
 
 @pytest.mark.parametrize("code", [28, 30])
 def test_a_failing_file_save_raises_and_leaves_the_old_save_and_no_debris(tmp_path, monkeypatch, code):
     path = str(tmp_path / "lama.sav")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     s.save(b"old")
     real_open = open
 
@@ -746,23 +747,23 @@ def test_a_failing_file_save_raises_and_leaves_the_old_save_and_no_debris(tmp_pa
         s.save(b"new")
     monkeypatch.undo()
     assert e.value.args[0] == code
-    assert filestore.FileStore(path).load() == b"old" and not os.path.exists(s.new)
+    assert files.FileStore(path).load() == b"old" and not os.path.exists(s.new)
 
 
 def test_file_set_aside_renames_to_bad_and_a_raw_foreign_file_is_returned(tmp_path):
     path = str(tmp_path / "lama.sav")
     with open(path, "wb") as f:
         f.write(b"not a record at all")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     assert s.load() == b"not a record at all"
     assert s.set_aside() == "lama.bad"
     assert not os.path.exists(path) and s.aside() == b"not a record at all"
-    assert filestore.FileStore(path).load() is None
+    assert files.FileStore(path).load() is None
 
 
 def test_where_strings_fit_the_flows_18_characters():
-    assert filestore.short("/saves/lama.sav") == "/saves/lama.sav"
-    assert filestore.short("/home/someone/.local/share/lama-kadabra/save.bin") == "save.bin"
+    assert files.short("/saves/lama.sav") == "/saves/lama.sav"
+    assert files.short("/home/someone/.local/share/lama-kadabra/save.bin") == "save.bin"
 
 
 # ---- boot.py and code.py ---------------------------------------------

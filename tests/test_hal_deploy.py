@@ -63,7 +63,7 @@ def test_deploy_copies_the_game_then_only_what_changed(drive):
         "hal/board.py",
         "hal/render/__init__.py",
         "hal/keys.py",
-        "hal/saves.py",
+        "hal/saves/__init__.py",
     ):
         assert (drive / rel).is_file(), rel
     assert not (drive / "hal" / "desktop").exists() and not (drive / "hal" / "mock.py").exists()

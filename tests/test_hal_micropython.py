@@ -196,7 +196,8 @@ for cur in range(vw.ncards):
 print("scroll ok", r.first, r.last, vw.ncards)
 
 import hal
-from hal import board as hb, nvmstore
+from hal import board as hb
+from hal.saves import slots
 hw = hb.open()
 print("notices", hw.notices, hw.name, hw.storage.where)
 import keypad
@@ -210,8 +211,8 @@ import board
 print("refreshes", board.DISPLAY.refreshes)
 hw.storage.save(b"saved game")
 import microcontroller
-print("load", nvmstore.NvmStore(microcontroller.nvm).load())
-from hal.filestore import FileStore
+print("load", slots.NvmStore(microcontroller.nvm).load())
+from hal.saves.files import FileStore
 f = FileStore("/tmp/%s/lama.sav")
 f.save(b"file save")
 f.save(b"file save 2")

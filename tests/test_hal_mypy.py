@@ -2,7 +2,7 @@
 
 hal/mypy.ini lists the files (hal/board.py, boardopen.py, settings.py, crash.py, console.py, keypads.py, the board
 families of hal/boards/, fx.py, fxopen.py, render/__init__.py, render/build.py, render/hit.py, keys.py,
-saves.py, nvmaside.py, nvmesp.py, nvmlog.py, filestore.py, boot.py, code.py) and tests/hal_contract.py: every
+saves.py, aside.py, esp.py, log.py, files.py, boot.py, code.py) and tests/hal_contract.py: every
 board's, the desktop's and the mock's hardware objects against the interface hal/__init__.py declares (its
 Protocols). hal/desktop/ and hal/mock.py run on CPython with Blinka and pygame: their own code is left
 to the other tests.

@@ -13,7 +13,8 @@ import pytest
 
 import hal
 from engine import bots, checks, codec, game, history, replay, rng, rules
-from hal import mock, nvmstore, saves
+from hal import mock, saves
+from hal.saves import slots
 from play import match as mt
 from play import view as v
 from tests.flow_driver import Driver, new_game_script, random_choice
@@ -310,7 +311,7 @@ class CutNvm(bytearray):
         bytearray.__setitem__(self, k, value)
 
 
-class Store(nvmstore.NvmStore):
+class Store(slots.NvmStore):
     """The nvm store, telling the test which save is complete and which one is on its way."""
 
     def __init__(self, nvm):
@@ -329,7 +330,7 @@ class Store(nvmstore.NvmStore):
     def set_aside(self, key=0):
         where = super().set_aside(key)
         if not key:
-            self.complete = nvmstore.NvmStore(self.nvm).load()
+            self.complete = slots.NvmStore(self.nvm).load()
         return where
 
 
@@ -382,7 +383,7 @@ def _monkey(seed, counts, screens=2000):
             _damage(nvm, pick, damaged)
             counts["damaged"] += 1
         store = Store(nvm)
-        expect = (nvmstore.NvmStore(nvm).load(), None)
+        expect = (slots.NvmStore(nvm).load(), None)
         n = 2 + pick.below(5)
         kinds = [pick.below(4) for _ in range(n)]
         if life != 3:  # the last power-up of each device may be a game of bots only, to watch
@@ -443,7 +444,7 @@ def _monkey(seed, counts, screens=2000):
         nvm.cut = None
         counts["games over"] += sum(1 for _ in [0] if app.match and app.match.game and app.match.game.is_over())
         # Power back: the newest complete save or the one on its way, never an older one.
-        got = nvmstore.NvmStore(nvm).load()
+        got = slots.NvmStore(nvm).load()
         assert got in (store.complete, store.flying) or store.complete is None and got == expect[0]
         damaged = None
 

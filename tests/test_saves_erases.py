@@ -13,7 +13,8 @@ import os
 import pytest
 
 import hal
-from hal import boardopen, desktop, filestore, mock, nvmesp, nvmlog, nvmstore, saves
+from hal import boardopen, desktop, mock, saves
+from hal.saves import esp, files, log, slots
 from play import match as mt
 from tools import bench
 from tools import nvmflash as nf
@@ -106,7 +107,7 @@ def refuse(n=0):
 
 @pytest.mark.parametrize("stats", [b"stats", b"stats" * 40], ids=["in-place", "own-buffer"])
 def test_on_rp2040_a_full_log_without_4_kb_of_heap_still_saves_and_appends_again_once_there_is(monkeypatch, stats):
-    # hal/nvmlog.py makes its 4 KB image only when a compaction needs it. In a heap with no 4 KB
+    # hal/saves/log.py makes its 4 KB image only when a compaction needs it. In a heap with no 4 KB
     # block it writes the records and an end mark over the old log: every save then erases, as on
     # SAMD51, and loses nothing; the first compaction that finds the 4 KB makes blank flash again.
     # (The records go into the save's own buffer around the new one when they fit, else into one
@@ -115,7 +116,7 @@ def test_on_rp2040_a_full_log_without_4_kb_of_heap_still_saves_and_appends_again
     from tests.test_saves_powercut import no_whole_image
 
     nvm = nf.Flash(4096, "rp2040")
-    store = nvmlog.LogStore(nvm)
+    store = log.LogStore(nvm)
     store.save(stats, 1)
     with monkeypatch.context() as tight:
         no_whole_image(tight)
@@ -124,22 +125,22 @@ def test_on_rp2040_a_full_log_without_4_kb_of_heap_still_saves_and_appends_again
             before = nvm.erases
             store.save(b"game %d " % i * 10)
             erases.append(nvm.erases - before)
-            again = nvmlog.LogStore(nvm)  # a reboot finds this save and the statistics
+            again = log.LogStore(nvm)  # a reboot finds this save and the statistics
             assert again.load() == b"game %d " % i * 10 and again.load(1) == stats and not again.lost
         first = erases.index(1)  # the log was full: from then on one erase a save
         assert 10 < first < 50 and erases[first:] == [1] * (60 - first)
         with monkeypatch.context() as no_heap:  # the statistics at a game's end: built in that buffer too
-            no_heap.setattr(nvmlog, "bytearray", refuse, raising=False)
+            no_heap.setattr(log, "bytearray", refuse, raising=False)
             before = nvm.erases
             store.save(b"stats 2", 1)
             assert nvm.erases == before + 1
-        again = nvmlog.LogStore(nvm)
+        again = log.LogStore(nvm)
         assert again.load() == b"game 59 " * 10 and again.load(1) == b"stats 2"
     before = nvm.erases
     for i in range(60, 70):  # the heap has its 4 KB again: one compaction, then appends
         store.save(b"game %d " % i * 10)
     assert nvm.erases - before == 1
-    again = nvmlog.LogStore(nvm)
+    again = log.LogStore(nvm)
     assert again.load() == b"game 69 " * 10 and again.load(1) == b"stats 2"
 
 
@@ -157,7 +158,7 @@ def test_on_rp2040_after_a_failed_compaction_the_log_reads_what_the_flash_holds(
                 raise RuntimeError("flash write failed")
 
     nvm = Failing(4096, "rp2040")
-    store = nvmlog.LogStore(nvm)
+    store = log.LogStore(nvm)
     store.save(b"stats", 1)
     i = 0
     while nvm.erases == 0:  # appends until the log is full and compacts
@@ -168,7 +169,7 @@ def test_on_rp2040_after_a_failed_compaction_the_log_reads_what_the_flash_holds(
         for j in range(i + 1, i + 100):
             store.save(b"game %d " % j * 20)
     nvm.fail = False
-    fresh = nvmlog.LogStore(nvm)  # (a reboot)
+    fresh = log.LogStore(nvm)  # (a reboot)
     assert store.load() == fresh.load() and store.lost == fresh.lost
 
 
@@ -214,11 +215,11 @@ def test_a_store_makes_its_record_buffer_when_a_game_begins_and_keeps_what_it_ho
 @pytest.mark.parametrize(
     "platform, kind",
     [
-        ("RP2040", nvmlog.LogStore),
-        ("RP2350", nvmlog.LogStore),
-        ("MicroChip SAMD51", nvmstore.NvmStore),
-        ("nRF52840", nvmstore.NvmStore),
-        ("Espressif", nvmstore.NvmStore),
+        ("RP2040", log.LogStore),
+        ("RP2350", log.LogStore),
+        ("MicroChip SAMD51", slots.NvmStore),
+        ("nRF52840", slots.NvmStore),
+        ("Espressif", slots.NvmStore),
     ],
 )
 def test_a_board_of_no_profile_gets_the_store_of_its_port(monkeypatch, platform, kind):
@@ -244,24 +245,24 @@ def test_every_profile_gets_the_store_of_its_port(monkeypatch, name):
     profile = boards.get(name)
     rp2 = profile.mcu in ("rp2040", "rp2350")  # (RP2040 and RP2350 alike: ports/raspberrypi)
     store = boardopen.make_storage(profile, [])
-    assert type(store) is (nvmlog.LogStore if rp2 else nvmstore.NvmStore)
-    # ESP32: each access collects first (hal/nvmesp.py); the other ports' store holds the nvm itself.
-    assert (type(store.nvm) is nvmesp.Nvm) == profile.mcu.startswith("esp32")
+    assert type(store) is (log.LogStore if rp2 else slots.NvmStore)
+    # ESP32: each access collects first (hal/saves/esp.py); the other ports' store holds the nvm itself.
+    assert (type(store.nvm) is esp.Nvm) == profile.mcu.startswith("esp32")
 
 
 def test_the_esp32_nvm_collects_before_each_access(monkeypatch):
     # The C code copies the 8 KB blob onto the heap in one block at every access: the collection
-    # before it frees the room hal/nvmesp.py held for it, so that the blob lands there.
+    # before it frees the room hal/saves/esp.py held for it, so that the blob lands there.
     collected = []
-    monkeypatch.setattr(nvmesp.gc, "collect", lambda: collected.append(1))
-    nvm = nvmesp.Nvm(bytearray(b"\xff") * 8192)
-    store = nvmstore.NvmStore(nvm, blob=True)
+    monkeypatch.setattr(esp.gc, "collect", lambda: collected.append(1))
+    nvm = esp.Nvm(bytearray(b"\xff") * 8192)
+    store = slots.NvmStore(nvm, blob=True)
     assert len(nvm) == 8192 and store.load() is None
     reads = len(collected)
     assert reads >= 2
     store.save(b"game")
     assert len(collected) >= reads + 5  # the write and its four reads back
-    assert nvmstore.NvmStore(nvmesp.Nvm(nvm.nvm), blob=True).load() == b"game"
+    assert slots.NvmStore(esp.Nvm(nvm.nvm), blob=True).load() == b"game"
 
 
 def test_the_esp32_store_reads_both_keys_first_then_holds_the_blobs_room_in_one_block():
@@ -269,18 +270,18 @@ def test_the_esp32_store_reads_both_keys_first_then_holds_the_blobs_room_in_one_
     # the room: so the store reads both keys at start-up before the room is held, and after that
     # reads by index only. The room is one allocation of the blob's size (a tuple: 8-byte head,
     # 4 bytes an item on a 32-bit board); a bytearray's 16-byte object could take its first block.
-    first = nvmstore.NvmStore(bytearray(b"\xff" * 8192))
+    first = slots.NvmStore(bytearray(b"\xff" * 8192))
     first.save(b"game")
     first.save(b"stats", 1)
     raw = nf.Reads(first.nvm)
-    store = nvmesp.store(raw)
+    store = esp.store(raw)
     assert store.nvm.held and type(store.nvm.room) is tuple and 8 + 4 * len(store.nvm.room) == 8192
     assert any(type(k) is slice for k in raw.reads)  # (the scan, before the room)
     raw.reads.clear()
     assert store.load() == b"game" and store.load(1) == b"stats" and raw.reads == []
     store.save(b"game 2")
     assert raw.reads and all(type(k) is int for k in raw.reads)  # the read-back: by index
-    assert nvmstore.NvmStore(bytearray(raw)).load() == b"game 2"
+    assert slots.NvmStore(bytearray(raw)).load() == b"game 2"
 
 
 def test_the_esp32_nvm_standin_makes_the_blob_and_frees_it_at_once_as_the_c_code_does(tmp_path):
@@ -348,8 +349,8 @@ def test_statistics_are_a_second_record_kind_with_their_own_copies_aside(rule):
 
 
 def test_every_store_keeps_the_statistics_apart_from_the_game(tmp_path):
-    files = filestore.FileStore(str(tmp_path / "saves" / "lama.sav"))
-    for store in (files, mock.Storage(), desktop.MemoryStore(), nvmstore.NvmStore(bytearray(4096))):
+    on_disk = files.FileStore(str(tmp_path / "saves" / "lama.sav"))
+    for store in (on_disk, mock.Storage(), desktop.MemoryStore(), slots.NvmStore(bytearray(4096))):
         store.save(b"game")
         store.save(b"stats", hal.STATS)
         assert store.load() == b"game" and store.load(hal.STATS) == b"stats"

@@ -9,7 +9,8 @@
 import pytest
 
 from engine import bots, rng
-from hal import filestore, mock, nvmesp, nvmlog, nvmstore, saves
+from hal import mock, saves
+from hal.saves import esp, files, log, slots
 from play import match as mt
 from tests.flow_driver import Driver, new_game_script
 from tests.helpers import machine
@@ -30,7 +31,7 @@ class Flaky(mock.Storage):
             raise self.error
         super().save(data, key)
 
-    def room(self, n):  # (the buffers of hal/saves.py's and hal/nvmlog.py's stores)
+    def room(self, n):  # (the buffers of hal/saves/__init__.py's and hal/saves/log.py's stores)
         if isinstance(self.error, MemoryError):
             raise MemoryError("memory allocation failed, allocating %d bytes" % n)
 
@@ -88,12 +89,12 @@ def _stores(tmp_path):
         got = [s.read(s.place(0, place), saves.ASIDE)[1] for place in (2, 3)]
         return [x for x in got if x is not None]
 
-    yield "nvm", nvmstore.NvmStore(bytearray(8192)), places
-    yield "esp32", nvmesp.store(bytearray(8192)), places  # (reads both keys first, then holds the blob's room)
-    yield "log", nvmlog.LogStore(bytearray(b"\xff") * 4096), lambda s: [s._record(a)[1] for a in s._kept[0]]
+    yield "nvm", slots.NvmStore(bytearray(8192)), places
+    yield "esp32", esp.store(bytearray(8192)), places  # (reads both keys first, then holds the blob's room)
+    yield "log", log.LogStore(bytearray(b"\xff") * 4096), lambda s: [s._record(a)[1] for a in s._kept[0]]
     path = str(tmp_path / "lama.sav")
 
-    def files(s):
+    def set_aside_files(s):
         out = []
         for p in (s.bad, s.bad2):
             try:
@@ -103,7 +104,7 @@ def _stores(tmp_path):
                 pass
         return out
 
-    yield "file", filestore.FileStore(path), files
+    yield "file", files.FileStore(path), set_aside_files
     m = mock.Storage()
     yield "mock", m, lambda s: [x for x in (s.aside, s.aside2) if x is not None]
 
@@ -129,9 +130,9 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before(board):
     nvm = bytearray(8192)
     shown = []
     for k in range(3):
-        store = nvmstore.NvmStore(nvm)
+        store = slots.NvmStore(nvm)
         store.save(b"not a game save %d" % k)  # a valid store record the engine refuses
-        storage = nvmesp.store(nvm) if board == "esp32" else nvmstore.NvmStore(nvm)
+        storage = esp.store(nvm) if board == "esp32" else slots.NvmStore(nvm)
         hw, _ = machine("A", seed=k, storage=storage, run=True)
         shown.append(" ".join(" ".join(hw.screen.screens[0]).split()))
     assert all(s.startswith("= Save not loaded") and "Kept as nvm aside" in s for s in shown)
@@ -141,16 +142,16 @@ def test_the_flow_says_when_a_refused_save_replaced_the_one_kept_before(board):
 def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once():
     # ESP32's nvm (NVS) copies its whole 8 KB blob onto the heap for every read, an index too
     # (ports/espressif/common-hal/nvm/ByteArray.c: get_bytes), and a slice's new bytearray is made
-    # before the blob, where it may split the room hal/nvmesp.py holds for it. So the ESP32 store
+    # before the blob, where it may split the room hal/saves/esp.py holds for it. So the ESP32 store
     # (blob) reads both keys at its first load and never slices again: a save is checked by index
     # (seq, CRC, last byte), a later load is what the store knows.
     from tools import nvmflash
 
     for blob in (True, False):
-        stats = nvmstore.NvmStore(bytearray(b"\xff" * 8192))
+        stats = slots.NvmStore(bytearray(b"\xff" * 8192))
         stats.save(b"wins", 1)
         nvm = nvmflash.Reads(stats.nvm)
-        store = nvmstore.NvmStore(nvm, blob=blob)
+        store = slots.NvmStore(nvm, blob=blob)
         assert store.load() is None
         nvm.reads.clear()
         store.save(bytes(range(200)))
@@ -163,19 +164,19 @@ def test_on_esp32_a_save_is_read_back_by_four_index_reads_and_a_load_reads_once(
             assert len(nvm.reads) == 4  # the second save's check: no load read anything
         else:
             assert len(nvm.reads) >= 200  # SAMD51, nRF52: flash read in place, byte by byte
-        assert nvmstore.NvmStore(bytearray(nvm)).load() == bytes(range(200))
+        assert slots.NvmStore(bytearray(nvm)).load() == bytes(range(200))
 
 
 def test_the_esp32_store_reads_again_what_was_damaged_so_the_flow_can_set_it_aside():
     nvm = bytearray(8192)
-    nvmstore.NvmStore(nvm).save(b"wins", 1)
-    place = nvmstore.NvmStore(nvm).place(1, 0)
+    slots.NvmStore(nvm).save(b"wins", 1)
+    place = slots.NvmStore(nvm).place(1, 0)
     nvm[place + 9] ^= 0xFF  # the statistics' payload damaged
-    store = nvmstore.NvmStore(nvm, blob=True)
+    store = slots.NvmStore(nvm, blob=True)
     assert store.load() is None and not store.lost  # (the game: none)
     assert store.load(1) == b"w" + bytes([ord("i") ^ 0xFF]) + b"ns"  # raw, for the flow to set aside
     assert store.set_aside(1) == "nvm aside"
-    assert store.load(1) is None and nvmstore.NvmStore(nvm).load(1) is None
+    assert store.load(1) is None and slots.NvmStore(nvm).load(1) is None
 
 
 # ---- errors in words (issue 36) -----------------------------------------------------------------
@@ -194,6 +195,6 @@ def test_a_failed_save_is_said_in_words_never_an_error_number(code, capsys):
 def test_a_save_file_the_flow_cannot_read_is_said_in_words(tmp_path):
     # A folder where the save file goes: the board's file store says so without a number.
     (tmp_path / "lama.sav").mkdir()
-    hw, _ = machine("A", storage=filestore.FileStore(str(tmp_path / "lama.sav")), run=True)
+    hw, _ = machine("A", storage=files.FileStore(str(tmp_path / "lama.sav")), run=True)
     text = " ".join(" ".join(hw.screen.screens[0]).split())
     assert "Can't read the save (is a directory)" in text and (tmp_path / "lama.sav").is_dir()

@@ -10,7 +10,8 @@ import os
 import pytest
 
 from engine import codec, rng
-from hal import filestore, nvmlog, nvmstore, saves
+from hal import saves
+from hal.saves import files, log, slots
 from play import match as mt
 from tests.helpers import machine
 from tools import nvmflash as nf
@@ -72,7 +73,7 @@ def test_the_store_crc_cannot_be_cancelled_by_the_payloads_own_crc():
     while b:
         a, b = b, _pmod(a, b)
     assert a == 1
-    # The table in hal/saves.py is that of Q.
+    # The table in hal/saves/__init__.py is that of Q.
     for i in range(16):
         c = i << 12
         for _ in range(4):
@@ -137,7 +138,7 @@ def test_an_nvm_save_cut_after_any_byte_resumes_the_newest_complete_save_or_the_
         length = len(saves.record(saves.SAVE, 1, records[n]))
         for cut in range(length + 1):
             nvm = CutNvm()
-            store = nvmstore.NvmStore(nvm)
+            store = slots.NvmStore(nvm)
             for r in records[:n]:
                 store.save(r)
             nvm.cut = cut
@@ -147,20 +148,20 @@ def test_an_nvm_save_cut_after_any_byte_resumes_the_newest_complete_save_or_the_
             except PowerCut:
                 pass
             cuts += 1
-            if not _resumes(nvmstore.NvmStore(nvm).load(), records, n):
+            if not _resumes(slots.NvmStore(nvm).load(), records, n):
                 older += 1
                 continue
             # Play on: the next save lands, and a reboot finds it.
-            after = nvmstore.NvmStore(nvm)
+            after = slots.NvmStore(nvm)
             after.load()
             after.save(b"next %d" % cut)
-            assert nvmstore.NvmStore(nvm).load() == b"next %d" % cut
+            assert slots.NvmStore(nvm).load() == b"next %d" % cut
     COUNTS["nvm cuts %s" % fill] = cuts
     assert older == 0 and cuts > 1800
 
 
 def test_a_log_save_cut_after_any_byte_resumes_the_newest_complete_save_or_says_it_is_lost():
-    # RP2040's log (hal/nvmlog.py): an append programs blank flash, so a cut leaves the bytes
+    # RP2040's log (hal/saves/log.py): an append programs blank flash, so a cut leaves the bytes
     # before it and blank after: the newest complete save or the new one, exactly. When the
     # sector is full the save erases it and writes the new record first: a cut there (the erase
     # window) resumes the new save once it is whole, else says the save was lost (a torn record),
@@ -172,7 +173,7 @@ def test_a_log_save_cut_after_any_byte_resumes_the_newest_complete_save_or_says_
         length = len(saves.record(saves.SAVE, 1, records[n]))
         for cut in range(length + 1):
             nvm = CutNvm(4096, blank=0xFF)
-            store = nvmlog.LogStore(nvm)
+            store = log.LogStore(nvm)
             store.save(b"stats", 1)
             for r in records[:n]:
                 store.save(r)
@@ -184,7 +185,7 @@ def test_a_log_save_cut_after_any_byte_resumes_the_newest_complete_save_or_says_
                 pass
             erased = nvm.span == (0, 4096)
             compactions += erased and cut == 0
-            after = nvmlog.LogStore(nvm)
+            after = log.LogStore(nvm)
             got = after.load()
             if _resumes(got, records, n) and (got or not n):
                 outcome["resumed"] += 1
@@ -197,7 +198,7 @@ def test_a_log_save_cut_after_any_byte_resumes_the_newest_complete_save_or_says_
                     assert after.lost and (got is None or _resumes(got, records, 0)), (n, cut)
                     outcome["told"] += 1
             after.save(b"next %d" % cut)  # play on: the next save lands, and a reboot finds it
-            assert nvmlog.LogStore(nvm).load() == b"next %d" % cut
+            assert log.LogStore(nvm).load() == b"next %d" % cut
     COUNTS["log cuts"] = outcome
     assert compactions >= 1 and outcome["resumed"] > 3000 and outcome["blank"] == compactions
 
@@ -206,13 +207,13 @@ def test_the_torn_header_over_the_save_before_last_is_refused():
     # The issue's case exactly: only the new header reached the slot of the save before last.
     records = _match_saves(1, 3)
     nvm = CutNvm()
-    store = nvmstore.NvmStore(nvm)
+    store = slots.NvmStore(nvm)
     store.save(records[0])
     store.save(records[1])
     nvm.cut = saves.HEAD
     with pytest.raises(PowerCut):
         store.save(records[2])
-    assert nvmstore.NvmStore(nvm).load() == records[1]
+    assert slots.NvmStore(nvm).load() == records[1]
 
 
 # ---- files on a FAT-like file system ----------------------------------------------------------
@@ -239,7 +240,7 @@ class FatFs:
     def _op(self):
         self.states.append(dict(self.files))
 
-    # the os functions filestore uses
+    # the os functions hal/saves/files.py uses
     def stat(self, path):
         if path not in self.files:
             raise OSError(2, "no such file")
@@ -309,8 +310,8 @@ class FatFs:
 @pytest.fixture
 def fat(monkeypatch):
     fs = FatFs()
-    monkeypatch.setattr(filestore, "os", fs)
-    monkeypatch.setattr(filestore, "open", fs.open, raising=False)
+    monkeypatch.setattr(files, "os", fs)
+    monkeypatch.setattr(files, "open", fs.open, raising=False)
     return fs
 
 
@@ -324,7 +325,7 @@ def test_a_file_save_cut_anywhere_with_renames_undone_resumes_the_newest_or_the_
             fat.files = {}
             fat.budget = None
             fat.sync()
-            store = filestore.FileStore("/saves/lama.sav")
+            store = files.FileStore("/saves/lama.sav")
             for r in records[:n]:
                 store.save(r)
             fat.half = half
@@ -339,13 +340,13 @@ def test_a_file_save_cut_anywhere_with_renames_undone_resumes_the_newest_or_the_
                 cuts += 1
                 fat.files = dict(state)
                 fat.sync()
-                if not _resumes(filestore.FileStore("/saves/lama.sav").load(), records, n):
+                if not _resumes(files.FileStore("/saves/lama.sav").load(), records, n):
                     older += 1
                     continue
-                again = filestore.FileStore("/saves/lama.sav")
+                again = files.FileStore("/saves/lama.sav")
                 again.load()
                 again.save(b"next")
-                assert filestore.FileStore("/saves/lama.sav").load() == b"next"
+                assert files.FileStore("/saves/lama.sav").load() == b"next"
             if finished:
                 break
             budget += 1
@@ -357,14 +358,14 @@ def test_a_stale_complete_new_file_is_renamed_before_the_next_save(tmp_path):
     # A rename the file system undid: both files are there, .new the newer. Saving again must
     # not overwrite .new (the newest save) before it is the save.
     path = str(tmp_path / "lama.sav")
-    s = filestore.FileStore(path)
+    s = files.FileStore(path)
     s.save(b"one")
     with open(s.new, "wb") as f:
         f.write(saves.record(saves.SAVE, saves.next_seq(1), b"two"))
-    s2 = filestore.FileStore(path)
+    s2 = files.FileStore(path)
     assert s2.load() == b"two"
     s2.save(b"three")
-    assert filestore.FileStore(path).load() == b"three" and not os.path.exists(s.new)
+    assert files.FileStore(path).load() == b"three" and not os.path.exists(s.new)
 
 
 def test_a_save_of_the_old_format_is_reported_from_another_version():
@@ -379,20 +380,20 @@ def test_a_save_of_the_old_format_is_reported_from_another_version():
     rec[6], rec[7] = c & 0xFF, c >> 8
     nvm = CutNvm()
     nvm.mem[0 : len(rec)] = rec
-    store = nvmstore.NvmStore(nvm)
+    store = slots.NvmStore(nvm)
     data = store.load()
     with pytest.raises(ValueError) as e:
         mt.Match.from_bytes(data)
     assert str(e.value) == "save is from version 1"
     store.set_aside()
-    assert store.aside() == data and nvmstore.NvmStore(nvm).load() is None
+    assert store.aside() == data and slots.NvmStore(nvm).load() is None
 
 
 def test_a_store_keeps_a_copy_the_flow_may_reuse_its_buffer():
     """Match.pack() hands every save the same buffer: the stores must keep copies, not it."""
     m = mt.Match()
     m.start(5)
-    nvm = nvmstore.NvmStore(bytearray(4096))
+    nvm = slots.NvmStore(bytearray(4096))
     first = m.pack()
     nvm.save(first)
     kept = bytes(first)
@@ -403,7 +404,7 @@ def test_a_store_keeps_a_copy_the_flow_may_reuse_its_buffer():
     assert nvm.load() == kept  # what the store keeps did not change with it
     nvm.save(again)  # and the changed save is written, not taken for the same one
     assert nvm.load() == bytes(again) != kept
-    assert nvmstore.NvmStore(nvm.nvm).load() == bytes(again)  # from the flash itself
+    assert slots.NvmStore(nvm.nvm).load() == bytes(again)  # from the flash itself
 
 
 # ---- a first save cut before its last byte (issue 21, 5b) --------------------------------------
@@ -415,7 +416,7 @@ def test_a_first_save_missing_its_last_byte_resumes_and_the_next_save_keeps_it(k
     size, blank = (4096, 0xFF) if kind == "log" else (8192, 0xFF if "blank" in kind else 0)
 
     def store(nvm):
-        return nvmlog.LogStore(nvm) if kind == "log" else nvmstore.NvmStore(nvm)
+        return log.LogStore(nvm) if kind == "log" else slots.NvmStore(nvm)
 
     first = len(saves.record(saves.SAVE, 1, records[0]))
     lost = points = 0
@@ -440,16 +441,16 @@ def test_a_first_save_missing_its_last_byte_resumes_and_the_next_save_keeps_it(k
 
 
 # ---- the erase window: a cut after the erase, with k pages programmed ---------------------------
-# tools/nvmflash.py's nvm erases and programs as each port does (hal/saves.py's docstring): SAMD51 the
+# tools/nvmflash.py's nvm erases and programs as each port does (hal/saves/__init__.py's docstring): SAMD51 the
 # whole 8 KB block, 16 pages of 512 bytes programmed in order; nRF52 the 4 KB page a write
-# touches; RP2040 the 4 KB sector when the range is not blank (hal/nvmlog.py's compaction).
+# touches; RP2040 the 4 KB sector when the range is not blank (hal/saves/log.py's compaction).
 # "rp2040 tight": a heap with no 4 KB in one block, so a compaction writes the records and an
-# end mark over the old log (hal/nvmlog.py's _image).
+# end mark over the old log (hal/saves/log.py's _image).
 RULES = (("samd51", 8192), ("nrf52", 8192), ("rp2040", 4096), ("rp2040 tight", 4096))
 
 
 def no_whole_image(monkeypatch):
-    """hal/nvmlog.py as in a heap that has no block of the whole nvm's size: that bytearray is refused."""
+    """hal/saves/log.py as in a heap that has no block of the whole nvm's size: that bytearray is refused."""
     made = bytearray
 
     def tight(n=0):
@@ -457,7 +458,7 @@ def no_whole_image(monkeypatch):
             raise MemoryError("memory allocation failed, allocating 4096 bytes")
         return made(n)
 
-    monkeypatch.setattr(nvmlog, "bytearray", tight, raising=False)
+    monkeypatch.setattr(log, "bytearray", tight, raising=False)
 
 
 def _classify(got, after, records, n, nvm):
@@ -533,13 +534,13 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
 
     nvm = _CutAt(8192, "samd51")
     nvm.at = (6, pages, extra)
-    hw, app = machine(new_game_script([mt.HUMAN, 2, 2, 2]), seed=4, storage=nvmstore.NvmStore(nvm))
+    hw, app = machine(new_game_script([mt.HUMAN, 2, 2, 2]), seed=4, storage=slots.NvmStore(nvm))
     hw.buttons.feed = Driver(app, random_choice(rng.Rng(2)), 400)
     with pytest.raises(nf.PowerCut):
         app.run()
     assert nvm.writes == 6
     # Power back on.
-    hw, app = machine("", seed=5, storage=nvmstore.NvmStore(nvm))
+    hw, app = machine("", seed=5, storage=slots.NvmStore(nvm))
     written = []
     real_save = hw.storage.save
 
@@ -561,7 +562,7 @@ def test_the_game_starts_after_an_erase_window_cut_says_what_it_can_and_a_new_ga
         assert ("Continue" in " ".join(screens[0])) == (first == "Continue")
     assert not any(s[0] == "= Game stopped" for s in screens)
     # The new game (New game was chosen on the title) saved, and a reboot finds its last save.
-    assert written and nvmstore.NvmStore(nvm).load() == written[-1]
+    assert written and slots.NvmStore(nvm).load() == written[-1]
     assert mt.Match.from_bytes(written[-1]).game.round_number >= 1
 
 

@@ -65,9 +65,9 @@ class Flash(ByteArray):
 def store_for(nvm):
     """The store a board of ``nvm.rule`` gets (hal/boardopen.py chooses by ``sys.platform``): the
     log that appends into erased flash on RP2040, two slots a record kind elsewhere."""
-    from hal import nvmlog, nvmstore
+    from hal.saves import log, slots
 
-    return nvmlog.LogStore(nvm) if nvm.rule == "rp2040" else nvmstore.NvmStore(nvm)
+    return log.LogStore(nvm) if nvm.rule == "rp2040" else slots.NvmStore(nvm)
 
 
 class Reads(bytearray):

@@ -34,7 +34,7 @@ A profile's fields (attributes of :class:`Profile`):
   or an expander input's number;
 * ``mcu`` and ``pystones`` (docs/BOARDS.md's planning figure: Hard's budget scales with it),
   ``nvm`` (the port's erase rule: ``samd51``, ``nrf52``, ``rp2040`` (RP2350 too), ``esp32``;
-  hal/saves.py, hal/nvmlog.py), ``lights`` (NeoPixels on ``board.NEOPIXEL``) and ``speaker``
+  hal/saves/__init__.py, hal/saves/log.py), ``lights`` (NeoPixels on ``board.NEOPIXEL``) and ``speaker``
   (its pin's name, ``-`` for none the game can drive).
 """
 

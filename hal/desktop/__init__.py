@@ -35,7 +35,7 @@ a terminal the upper-case letter) and, on a touchscreen, the mouse.
 
 Saves go to ``~/.local/share/lama-kadabra/save.bin`` (``$XDG_DATA_HOME``
 honoured; ``--save PATH``; ``--no-save`` keeps them in memory) with the
-board's atomic file scheme (hal/saves.py). Entropy: ``os.urandom``, or
+board's atomic file scheme (hal/saves/__init__.py). Entropy: ``os.urandom``, or
 ``--seed N`` for repeatable games; ``--size 320x240`` another display size (hal/render/build.py
 lays the screen out for it); ``--fast`` simulates time (the bots' pauses
 take none, for demos and tests). Then ``run(hw)``: the program desktop.py gives.
@@ -63,7 +63,7 @@ from hal.desktop.window import (  # noqa: F401
     pygame_source,
     window_size,
 )
-from hal.filestore import FileStore  # noqa: F401
+from hal.saves.files import FileStore  # noqa: F401
 
 # (The game uses no Select button: Tab is mapped to it, as the board has one, but not listed.)
 KEY_HELP = (

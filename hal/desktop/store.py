@@ -1,4 +1,4 @@
-"""The simulator's saves: a file with the board's atomic scheme (hal/filestore.py), or memory.
+"""The simulator's saves: a file with the board's atomic scheme (hal/saves/files.py), or memory.
 
 A save path that is not a regular file (a folder, a FIFO, a device such as /dev/null, a link to
 one) is never read, written nor replaced: the game says so and plays with saves in memory. Files
@@ -8,8 +8,8 @@ import os
 import stat
 import sys
 
-from hal import filestore
-from hal.filestore import FileStore
+from hal.saves import files
+from hal.saves.files import FileStore
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
 
@@ -19,15 +19,15 @@ def _opened_file(path, flags):
     fd = os.open(path, flags | _NONBLOCK | getattr(os, "O_BINARY", 0), 0o666)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise OSError(filestore.ESPIPE, "%s is not a file" % path)
+        raise OSError(files.ESPIPE, "%s is not a file" % path)
     return fd
 
 
 class DesktopFileStore(FileStore):
-    """hal/filestore.py's store, its files opened with O_NONBLOCK and O_NOFOLLOW and checked."""
+    """hal/saves/files.py's store, its files opened with O_NONBLOCK and O_NOFOLLOW and checked."""
 
     def _read(self, path):
-        filestore.regular(path)
+        files.regular(path)
         with os.fdopen(_opened_file(path, os.O_RDONLY), "rb") as f:
             return f.read()
 
@@ -98,7 +98,7 @@ def make_storage(args, notices):
     if what is not None:
         said = "Saves off: %s is %s, not a save file; it is left as it is. This game lasts until you quit."
         print("lama: " + said % (given, what), file=sys.stderr)  # the whole path, on the console
-        notices.append(said % (filestore.short(given), what))  # (the screen: its last part)
+        notices.append(said % (files.short(given), what))  # (the screen: its last part)
         return MemoryStore()
     folder = os.path.dirname(path)
     try:

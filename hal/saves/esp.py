@@ -14,7 +14,7 @@ flow's, needs this: without it the ESP32 flows need ~110 KB, with it 94-99.)
 
 import gc
 
-from hal.nvmstore import NvmStore
+from hal.saves.slots import NvmStore
 
 _ITEM = (None,)  # the room's stuff
 
@@ -34,7 +34,7 @@ def store(nvm):
 
 
 class Nvm:
-    """``microcontroller.nvm`` as hal/nvmstore.py uses it (len, an index or a slice read or written),
+    """``microcontroller.nvm`` as hal/saves/slots.py uses it (len, an index or a slice read or written),
     collecting before each access; once :meth:`hold` was called, with the blob's room held for it
     between accesses (``room``), let go just before each one and taken again after."""
 
@@ -48,7 +48,7 @@ class Nvm:
         """Hold the blob's room from now on: once the reads that make objects of their own are done
         (:func:`store` scans the saves first). A slice read makes its bytearray before the
         blob, in the lowest free block, which could be the room; after it, the store reads by index
-        and writes (hal/nvmstore.py: ``blob``), which make nothing on the heap but the blob."""
+        and writes (hal/saves/slots.py: ``blob``), which make nothing on the heap but the blob."""
         self.held = True
         self._hold()
 

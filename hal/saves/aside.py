@@ -1,4 +1,4 @@
-"""Copies kept aside in hal/nvmstore.py's NvmStore: loaded only when the flow refuses a save.
+"""Copies kept aside in hal/saves/slots.py's NvmStore: loaded only when the flow refuses a save.
 
 A refused save (one that cannot be read or that the rules refuse) is never deleted: its record is
 copied to one of two aside places of its key, the first keeping the first copy and the second
@@ -10,7 +10,7 @@ a second erase on SAMD51: a refused save is rare). Runs on CircuitPython and CPy
 def set_aside(store, key, record, kind, aside, gone):
     """Keep the record ``store.load(key)`` returned aside; where it went ("nvm aside" [+ ``gone``]).
 
-    hal/nvmstore.py hands over what this needs, so nothing here imports it back: ``record`` its
+    hal/saves/slots.py hands over what this needs, so nothing here imports it back: ``record`` its
     record maker, ``kind`` and ``aside`` the kind bytes of ``key``'s saves and aside copies,
     ``gone`` the note told when an older aside copy is replaced."""
     if store.newest[key] < -1:

@@ -1,7 +1,7 @@
 """Atomic saves in a file: write ``name.new``, sync, then rename it over the save.
 
 CircuitPython's FAT cannot rename over an existing file: the old save is
-removed first. The records are hal/saves.py's, with a sequence number, so
+removed first. The records are hal/saves/__init__.py's, with a sequence number, so
 ``load`` takes the newer valid one of ``name`` and ``name.new``: after a power
 cut between the remove and the rename, after a rename the file system undid,
 or after a ``.new`` written whole but not renamed yet, that is the new save;

@@ -4,7 +4,7 @@ On CircuitPython's raspberrypi port (common-hal/nvm/ByteArray.c, 9.2.9 and
 10.2.1) a slice assignment into a range that reads all 0xFF only programs its
 256-byte pages; any other assignment copies the 4 KB sector (the whole nvm),
 erases it with interrupts off and programs it back. So this store appends each
-record (hal/saves.py's format) into the blank part after the last one, which
+record (hal/saves/__init__.py's format) into the blank part after the last one, which
 costs no erase, and erases only when the next record does not fit: then one
 assignment of the whole nvm holds the new record, the newest record of the
 other key, the first and the last copy kept aside of each key, and blank flash
@@ -23,7 +23,7 @@ nvm is one erase unit (docs/SAVES.md); the new game record comes first in
 the new image, so a cut after its pages were programmed keeps it, and a cut
 inside them leaves a torn record that says so (``lost``).
 
-Same interface as hal.nvmstore.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
+Same interface as hal.saves.slots.NvmStore (hal/__init__.py). Runs on CircuitPython and CPython.
 """
 
 from hal.saves import ASIDE, ENOSPC, GONE, HEAD, SAVE, TAIL, check, length, next_seq, record, same, write

@@ -1,7 +1,7 @@
-"""The nvm store of two slots a key (SAMD51, nRF52, ESP32): hal/saves.py says how and why.
+"""The nvm store of two slots a key (SAMD51, nRF52, ESP32): hal/saves/__init__.py says how and why.
 
-A module apart from the record format (hal/saves.py), so that a board whose store is another
-(the RP2s' log, hal/nvmlog.py; the file, hal/filestore.py) never loads this class's code.
+A module apart from the record format (hal/saves/__init__.py), so that a board whose store is another
+(the RP2s' log, hal/saves/log.py; the file, hal/saves/files.py) never loads this class's code.
 """
 
 import hal
@@ -18,12 +18,12 @@ class NvmStore:
         self.capacity = len(nvm) // saves.CELLS - saves.HEAD - saves.TAIL
         self.where = where
         # ESP32: every read copies the whole NVS blob onto the heap (see write()). Both keys are
-        # then read at the first load (start-up: hal/nvmesp.py's store, before it holds the blob's
+        # then read at the first load (start-up: hal/saves/esp.py's store, before it holds the blob's
         # room) and never again: a load returns the payload the store knows (the one it read or
         # the last one it wrote).
         self.blob = blob
         self.lost = False  # load() found a save cut short or damaged, and no good one
-        # (newest and loaded are read by hal/nvmaside.py, this class's set_aside loaded for the moment)
+        # (newest and loaded are read by hal/saves/aside.py, this class's set_aside loaded for the moment)
         self.newest = [-2, -2]  # per key: slot of the newest valid record, -1 none, -2 not scanned
         self._seq = [0, 0]  # its seq (or the damaged record's that load returned)
         self.loaded = [-1, -1]  # slot load() returned (valid or damaged)
@@ -150,14 +150,14 @@ class NvmStore:
 
     def set_aside(self, key=0):
         """Copy the record load() returned to an aside place, then clear its slot; where it went
-        (hal/nvmaside.py, loaded for the moment: a refused save is rare)."""
-        from hal import nvmaside
+        (hal/saves/aside.py, loaded for the moment: a refused save is rare)."""
+        from hal.saves import aside
 
         try:
             # what it needs is handed over: it imports nothing of this module (no import circle)
-            return nvmaside.set_aside(self, key, saves.record, saves.SAVE + key, saves.ASIDE + key, saves.GONE)
+            return aside.set_aside(self, key, saves.record, saves.SAVE + key, saves.ASIDE + key, saves.GONE)
         finally:
-            hal.forget("hal.nvmaside")  # its code's heap comes back
+            hal.forget("hal.saves.aside")  # its code's heap comes back
 
     def aside(self, key=0):
         """The payload kept aside last for ``key``, or None."""

@@ -1,6 +1,6 @@
 """Atomic saves in ``microcontroller.nvm``, and the record format of all saves.
 
-Every store (hal/nvmstore.py, hal/nvmlog.py and hal/filestore.py) keeps one record per save::
+Every store (hal/saves/slots.py, hal/saves/log.py and hal/saves/files.py) keeps one record per save::
 
     "LK" | kind | seq | length (2, LE) | CRC (2, LE) | payload | seq
 
@@ -38,17 +38,17 @@ of each port), and so which store a board gets (hal.boardopen.make_storage):
   the store: one write per save, nothing to gain from small writes (and every
   read fetches the whole blob: the store reads each key once, at start-up, and checks a save
   with four reads by index).
-  The blob's buffer is one 8 KB block on the GC heap at every access: hal/nvmesp.py,
+  The blob's buffer is one 8 KB block on the GC heap at every access: hal/saves/esp.py,
   the nvm these boards' store is given, holds its room between accesses.
 * nRF52840/833 (nordic): each write erases and reprograms every 4 KB page it touches
   (the datasheet allows no second write to flash without an erase). Default nvm
   8 KB: two pages.
 * RP2040/RP2350 (raspberrypi): a write into a range that reads all 0xFF only programs
   its 256-byte pages; any other write erases the 4 KB sector (the whole nvm) with
-  interrupts off and programs it back. hal/nvmlog.py appends records into the
+  interrupts off and programs it back. hal/saves/log.py appends records into the
   erased part and erases only when the sector is full.
 
-:class:`NvmStore` (hal/nvmstore.py: every port but the RP2s) splits the nvm into 8 equal cells:
+:class:`NvmStore` (hal/saves/slots.py: every port but the RP2s) splits the nvm into 8 equal cells:
 the game's slots A and B are cells 0 and 4, the statistics' 1 and 5, the game's
 aside places 2 and 6, the statistics' 3 and 7. So slot A sits at the start of
 the first flash page (on SAMD51 the first page programmed after an erase) and,
@@ -187,7 +187,7 @@ def write(nvm, at, data, blob=False):
     flash read in place (SAMD51, nRF52, the RP2s: no copy in a tight heap); ``blob`` (ESP32, whose
     every read copies the whole 8 KB NVS blob onto the heap, an index too) checks the record's
     seq, CRC and last byte only: four reads by index, each of which makes nothing on the heap but
-    the blob (a slice's new bytearray, made before the blob, could split the room hal/nvmesp.py
+    the blob (a slice's new bytearray, made before the blob, could split the room hal/saves/esp.py
     holds for it)."""
     n = len(data)
     try:
