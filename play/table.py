@@ -20,6 +20,7 @@ from engine import cards, game, history
 from play import match as mt
 from play import ui as _ui
 from play import view as v
+from play.lang import plural, say
 
 try:
     from micropython import const
@@ -40,8 +41,9 @@ _RECORD = const(18)
 # Texts are kept as one string a group and split when shown: on a board each
 # string object of 10 characters or more costs about 40 bytes of heap.
 # What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP:
-_DID = "draws a card|quits the round|skips, returns magic|takes the stage|swaps 10\x05 for 1\x06"
-_DID_RETURN = "returns a white|returns a black|keeps all tokens"
+# ("%s": the seat's name; said where shown: play/lang.py.)
+_DID = "%s draws a card|%s quits the round|%s skips, returns magic|%s takes the stage|%s swaps 10\x05 for 1\x06"
+_DID_RETURN = "%s returns a white|%s returns a black|%s keeps all tokens"
 # The R21 prompt: choices in this order, the most valuable first (the default).
 _RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
 _RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
@@ -66,7 +68,10 @@ def look(view, g, m, p, seat, event):
     Never a card of another seat: the View is the same whatever the cards ``seat`` cannot see.
     """
     view.clear()
-    view.title = "Round %d - %s%s" % (g.round_number, m.name(p), "" if m.kinds[p] == mt.HUMAN else " (bot)")
+    view.title = say("Round %d - %s") % (
+        g.round_number,
+        m.name(p) if m.kinds[p] == mt.HUMAN else say("%s (bot)") % m.name(p),
+    )
     view.seats = g.players
     view.to_act = p
     view.top = g.top_card
@@ -156,7 +161,7 @@ class Table:
         m = self.match
         ui = self.ui
         self.waited = True
-        self.status(p, m.name(p) + " is thinking...")
+        self.status(p, say("%s is thinking...") % m.name(p))
         ui.show()
         from engine import bots  # (dropped while a screen's module is loaded: App.screen)
 
@@ -167,8 +172,8 @@ class Table:
         # move, as the status's texts are, not kept per seat: a list of them for the whole game took
         # the PyPortals' board flows 1 KB over (92 -> 91 KB measured, tools/cpboard.smallest_profile_heap).
         act = self.app.hw.buttons.labels[hal.LABEL_ACT]
-        text = "" if act == "tap" else "%s plays, hold %s: faster" % (m.name(p), act)
-        ui.view.footer = text if 0 < len(text) <= v.COLUMNS else m.name(p) + " is playing"
+        text = "" if act == "tap" else say("{0} plays, hold {1}: faster").format(m.name(p), act)
+        ui.view.footer = text if 0 < len(text) <= v.COLUMNS else say("%s is playing") % m.name(p)
         ui.show()
         ui.pause(mt.SPEED_MS[m.speed])
 
@@ -202,7 +207,7 @@ class Table:
         """R11's prompt after a 1: whom to give the lowest token (the leader by default)."""
         g = self.game
         m = self.match
-        kind = "white|black|magic token".split("|")[_lowest(g, p)]
+        lowest = _lowest(g, p)
         legal = g.legal_actions()
         from engine import bots
 
@@ -212,17 +217,25 @@ class Table:
             q = a - game.GIVE
             n = g.hand_size(q)
             k = g.score(q)
-            text = "%-4s %2d point%s, %d card%s" % (m.name(q), k, "" if k == 1 else "s", n, "" if n == 1 else "s")
+            text = "%-4s %s, %s" % (
+                m.name(q),
+                plural(k, say("%d point"), say("%d points")) % k,
+                plural(n, say("%d card"), say("%d cards")) % n,
+            )
             labels.append(text)
-        header = ("You played a 1: choose|who gets your %s." % kind).split("|")
-        return legal[self.ui.menu("Give a " + kind, labels, best, self.ui.footer("give"), header=header, back=False)]
+        kind = say("white|black|magic token").split("|")[lowest]
+        header = (say("You played a 1: choose|who gets your %s.") % kind).split("|")
+        title = say("Give a white|Give a black|Give the magic").split("|")[lowest]
+        return legal[self.ui.menu(title, labels, best, self.ui.footer(say("give")), header=header, back=False)]
 
     def give_back(self, p):
         """R21's prompt after going out: which token to return (the most valuable by default)."""
         legal = [a for a in _RETURNS if a in self.game.legal_actions()]
-        labels = [_RETURN_TEXT.split("|")[_RETURNS.index(a)] for a in legal]
-        header = "You went out!|You may give one token|back to the supply.".split("|")
-        return legal[self.ui.menu("Well played", labels, 0, self.ui.footer("choose"), header=header, back=False)]
+        labels = [say(_RETURN_TEXT).split("|")[_RETURNS.index(a)] for a in legal]
+        header = say("You went out!|You may give one token|back to the supply.").split("|")
+        return legal[
+            self.ui.menu(say("Well played"), labels, 0, self.ui.footer(say("choose")), header=header, back=False)
+        ]
 
     def save(self):
         """Save when a human decided something since the last save (the game waits for a person).
@@ -264,24 +277,23 @@ class Table:
     def describe(self, p, a):
         """A one-line account of action ``a`` by ``p``, made before it is applied."""
         g = self.game
-        who = self.match.name(p) + " "
+        who = self.match.name(p)
         if a >= game.RETURN_WHITE:
-            return who + _DID_RETURN.split("|")[a - game.RETURN_WHITE]
-        if a >= game.GIVE:
-            kind = "a white|a black|the magic".split("|")[_lowest(g, p)]  # R11: the lowest token
-            return who + "gives %s %s" % (self.match.name(a - game.GIVE), kind)
+            return say(_DID_RETURN).split("|")[a - game.RETURN_WHITE] % who
+        if a >= game.GIVE:  # R11: the lowest token
+            text = say("{0} gives {1} a white|{0} gives {1} a black|{0} gives {1} the magic")
+            return text.split("|")[_lowest(g, p)].format(who, self.match.name(a - game.GIVE))
         if a >= game.DRAW:
-            return who + _DID.split("|")[a - game.DRAW]
-        text = who + "plays " + v.label(a)
+            return say(_DID).split("|")[a - game.DRAW] % who
         if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:
             q = p  # R12: the next player still in draws (the player, if alone)
             for i in range(g.players - 1, 0, -1):
                 if g.in_round((p + i) % g.players):
                     q = (p + i) % g.players
-            text += ": " + self.match.name(q) + " draws"
-        elif cards.ICON[a] == cards.ICON_STAR:
-            text += ": takes magic"
-        return text
+            return say("{0} plays {1}: {2} draws").format(who, v.label(a), self.match.name(q))
+        if cards.ICON[a] == cards.ICON_STAR:
+            return say("{0} plays {1}: takes magic").format(who, v.label(a))
+        return say("{0} plays {1}").format(who, v.label(a))
 
     def status(self, p, event, seat=-1):
         """The table on seat ``p``'s turn as ``seat`` sees it (:func:`look`), in the one View; where the
@@ -299,10 +311,15 @@ class Table:
         """Hide every hand until the next player confirms they hold the device (A or a tap)."""
         name = self.match.name(p)
         act = self.ui.hw.buttons.labels[hal.LABEL_ACT]
-        lines = ("|Pass to %s (P%d)||No peeking: your hand|shows once you %s.||Last: %s" % (
-            name, p + 1, act if act == "tap" else "press " + act, self.event)).split("|")
-        lines[-1:] = _ui.wrap(lines[-1]) if self.event else ()  # (wrapped: a line is never cut)
-        self.ui.message("Pass the device", lines, self.ui.footer("I am " + name), v.HIGHLIGHT, keys=hal.A | hal.TAP)
+        once = (
+            say("No peeking: your hand|shows once you tap.")
+            if act == "tap"
+            else say("No peeking: your hand|shows once you press %s.") % act
+        )
+        lines = ("|" + say("Pass to {0} (P{1})").format(name, p + 1) + "||" + once + "||").split("|")
+        lines[-1:] = _ui.wrap(say("Last: %s") % self.event) if self.event else ()  # (wrapped: a line is never cut)
+        footer = self.ui.footer(say("I am %s") % name)
+        self.ui.message(say("Pass the device"), lines, footer, v.HIGHLIGHT, keys=hal.A | hal.TAP)
 
     def draw(self, p, cursor, hint, confirm):
         """The screen of seat ``p``'s turn: the table as ``p`` sees it, the row's cursor on item ``cursor``
@@ -320,20 +337,23 @@ class Table:
         view.card_cursor = cursor
         item = view.cards[cursor]
         if confirm:
-            hint = "Quit this round?"
+            hint = say("Quit this round?")
         elif g.show_active and not hint:
-            hint = "Show: play a llama or Take"
+            hint = say("Show: play a llama or Take")
         if hint:
             view.line(v.LINES_WITH_CARDS - 1, hint, v.ALERT)
             view.event = hint
             view.event_color = v.ALERT
         if confirm:
-            view.footer = ui.footer("quit", "no")
+            view.footer = ui.footer(say("quit"), say("no"))
         elif view.marks[cursor] & v.PLAYABLE:
-            said = "play " + v.label(item) if item < cards.COUNT else game.action_name(item)
-            view.footer = ui.footer(said, "", "menu")
+            if item < cards.COUNT:
+                said = say("play %s") % v.label(item)
+            else:
+                said = say("draw|quit|skip|take|swap").split("|")[item - game.DRAW]
+            view.footer = ui.footer(said, "", say("menu"))
         else:
-            view.footer = ui.footer("", menu="menu", move="choose")
+            view.footer = ui.footer("", menu=say("menu"), move=say("choose"))
         return view
 
     def turn(self, p):
@@ -382,9 +402,9 @@ class Table:
                     return item
                 else:
                     hint = (
-                        "Show: only a llama, or Take"
+                        say("Show: only a llama, or Take")
                         if g.show_active
-                        else "%s can't go on %s" % (v.label(item), v.label(g.top_card))
+                        else say("{0} can't go on {1}").format(v.label(item), v.label(g.top_card))
                     )
             elif b & hal.START:
                 choice = self.app.screen(_GAME_MENU, self.app)
