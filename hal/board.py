@@ -54,7 +54,13 @@ class Clock:
 class Hardware:
     """The hardware object ``hw`` of a board (the interface: hal/__init__.py)."""
 
-    def __init__(self, clock, name, buttons, screen, storage, notices, lights, sound, seed=None, pystones=1450):
+    # The language the game is asked to speak: LAMA_LANG, else the firmware's (hal/boardopen.py);
+    # a language picked in the game's menu wins over it (play/app.py).
+    language_wins = False
+
+    def __init__(
+        self, clock, name, buttons, screen, storage, notices, lights, sound, seed=None, pystones=1450, language=""
+    ):
         self.clock = clock
         self.name = name
         self.buttons = buttons
@@ -65,6 +71,7 @@ class Hardware:
         self.sound = sound
         self.seed = seed  # LAMA_SEED (read at start-up by hal/settings.py), or None
         self.pystones = pystones  # the board's speed class (hal/boards): Hard's budget scales with it
+        self.language = language
 
     def entropy(self):
         """A fresh int >= 0 to seed a new game (LAMA_SEED's when set)."""

@@ -93,12 +93,13 @@ def make_storage(found, notices):
 
 def make(clock):
     """The parts of the hardware object, ``hal.board.Hardware``'s arguments after ``clock``:
-    (title, buttons, screen, storage, notices, lights, sound, seed, pystones)."""
+    (title, buttons, screen, storage, notices, lights, sound, seed, pystones, language)."""
     import board
 
     notices = []  # type: list[str]
     entropy = settings.seed(notices)  # LAMA_SEED: hw.entropy() gives it to every new game
     settings.drive(notices)  # boot.py acts on LAMA_DRIVE; a value it ignored is told on the title too
+    language = settings.language(notices)  # LAMA_LANG, else the firmware's
     found = profile(notices)
     import gc
 
@@ -129,7 +130,7 @@ def make(clock):
     sound = fxopen.make_sound(board, found.speaker, clock.sleep_ms, notices)
     del fxopen
     hal.forget("hal.fxopen")  # start-up code: its heap comes back
-    return found.title, keys, screen, store, notices, lights, sound, entropy, found.pystones
+    return found.title, keys, screen, store, notices, lights, sound, entropy, found.pystones, language
 
 
 def held():

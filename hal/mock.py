@@ -251,6 +251,8 @@ class Hardware:
         self.now = 0
         self.notices = list(notices)
         self._seed = seed
+        self.language = ""  # what the game is asked to speak (a test sets it: "de", "fr")
+        self.language_wins = False
 
     def ticks_ms(self):
         return self.now & 0x1FFFFFFF

@@ -88,3 +88,20 @@ def seed(notices):
         return int(value)
     notice(notices, "LAMA_SEED", value, "not 0..999999999")
     return None
+
+
+def language(notices):
+    """LAMA_LANG ("en", "de", "fr"), else the firmware's own language where CircuitPython tells it
+    (``locale.getlocale()``: "de_DE", "fr"...; CircuitPython 9 and 10 full builds), else "" (English).
+    A value that is none of them gets a notice and the firmware's (never a stop)."""
+    wanted = choice("LAMA_LANG", "en de fr".split(), notices)
+    if wanted:
+        return wanted
+    try:
+        import locale
+
+        said = locale.getlocale()[0] or ""
+    except Exception:  # no locale module (a small build), or it fails: English
+        return ""
+    said = said[:2].lower()
+    return said if said in ("en", "de", "fr") else ""

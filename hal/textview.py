@@ -13,16 +13,19 @@ from play.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, label
 WORDS = ("\u25cb", "\u25a1", "\u2606", "llama", " white", " black", " magic", " cards")
 
 
-def plain(text):
-    """``text`` with the game's glyphs as :data:`WORDS` say."""
-    for i in range(len(WORDS)):
-        text = text.replace(chr(i + 1), WORDS[i])
+def plain(text, words=None):
+    """``text`` with the game's glyphs as ``words`` say (a View's, its language's), else :data:`WORDS`."""
+    words = words or WORDS
+    for i in range(len(words)):
+        text = text.replace(chr(i + 1), words[i])
     return text
 
 
-def item_name(code):
-    """The label of a row item: a card's name (its icon as a shape), or an action's short name."""
-    return plain(label(code)) if code < FIRST_ITEM else ITEM_NAMES[code - FIRST_ITEM]
+def item_name(code, view=None):
+    """The label of a row item: a card's name (its icon as a shape), or an action's short name (``view``'s)."""
+    if code < FIRST_ITEM:
+        return plain(label(code))
+    return (view.items if view is not None else ITEM_NAMES)[code - FIRST_ITEM]
 
 
 def text(view):
@@ -32,17 +35,18 @@ def text(view):
     ``>`` the cursor line; cards as ``[4☆]`` when playable, `` 4☆ `` when
     not, ``<...>`` around the card under the cursor.
     """
-    out = ["= " + plain(view.title)]
+    words = view.words
+    out = ["= " + plain(view.title, words)]
     for i in range(LINES):
         if view.lines[i] or i == view.line_cursor:
-            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i]))
+            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i], words))
     if view.ncards:
         row = []
         for i in range(view.ncards):
-            name = item_name(view.cards[i])
+            name = item_name(view.cards[i], view)
             name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
             row.append("<" + name + ">" if i == view.card_cursor else name)
         out.append("  " + " ".join(row))
     if view.footer:
-        out.append("- " + plain(view.footer))
+        out.append("- " + plain(view.footer, words))
     return out

@@ -15,9 +15,11 @@ back to the title.
 import gc
 
 import hal
+from play import lang
 from play import match as mt
 from play import ui as _ui
 from play import view as v
+from play.lang import said, say
 from play.table import Table
 
 try:
@@ -35,6 +37,7 @@ _CONTINUE = const(7)
 _SPEED = const(10)
 _SETTING = const(15)
 _LOAD = const(19)
+_LANGUAGE = const(20)
 
 # The screens shown now and then, by id (play/ui.py: ABOUT ... LOAD): "module function" of each,
 # play/<module>.py's function that App.screen runs (the entries' ids CONTINUE..RECAP are no screens).
@@ -106,7 +109,7 @@ class App:
                     self.save()  # kept with the save, when there is one
                     new = False
                 elif choice == _CONTINUE:
-                    self.play("Game resumed")  # what happened last was not saved: say where we are
+                    self.play(say("Game resumed"))  # what happened last was not saved: say where we are
                 elif choice == _SETUP:
                     if self.screen(_SETUP, self):
                         replaces = self.match is not None and self.match.where != mt.FINISHED
@@ -125,8 +128,9 @@ class App:
     def begin(self):
         """Before the title: the settings, the board's notices, the save loaded (play/load.py)."""
         self.apply_settings()
-        for note in self.hw.notices:
-            self.ui.message("Note", _ui.wrap(note), color=v.ALERT)
+        for note in self.hw.notices:  # (hal's words, said part by part: "Lights off: write failed")
+            note = ": ".join([said(part) for part in note.split(": ")])
+            self.ui.message(say("Note"), _ui.wrap(note), color=v.ALERT)
         self.screen(_LOAD, self)  # the save, if any (play/load.py: not kept)
         self.apply_settings()
 
@@ -136,8 +140,10 @@ class App:
         resumable = self.match is not None and self.match.where != mt.FINISHED
         items = ([_CONTINUE] if resumable else []) + [_SETUP, _RULES] + self.ui.settings()
         items += [_STATISTICS, _ABOUT]
-        # Every item on screen, no scrolling: the board's name goes when Continue comes.
-        header = ("Reiner Knizia's card game", "on " + self.hw.name)[: v.LINES - len(items)]
+        if len(items) > v.LINES:  # every item on screen: with Continue, Language is in the game's menu
+            items.remove(_LANGUAGE)
+        # Every item on screen where it fits: the board's name goes first, then the line above it.
+        header = (say("Reiner Knizia's card game"), say("on %s") % self.hw.name)[: max(0, v.LINES - len(items))]
         labels = mt.labels(items, self.setup_match)
         i = self.ui.menu("L.A.M.A. Kadabra", labels, cursor, header=header, back=False, new=new)
         return (items[i] if i >= 0 else -1), i
@@ -149,13 +155,13 @@ class App:
         self.match = None
         short = isinstance(e, MemoryError)
         try:
-            where = "Continue: from the last save." if short else "Kept as %s." % self.hw.storage.set_aside()
+            where = say("Continue: from the last save.") if short else say("Kept as %s.") % self.hw.storage.set_aside()
         except Exception as e2:
-            where = "Not kept: %s" % _ui.errno(e2)
+            where = say("Not kept: %s") % _ui.errno(e2)
         text = "%s: %s" % (type(e).__name__, e)
         print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
-        lines = _ui.wrap("The game stopped on an error:") + _ui.wrap(text[:78]) + _ui.wrap(where)
-        self.ui.message("Game stopped", lines + _ui.wrap("Back to the title."), color=v.ALERT)
+        lines = _ui.wrap(say("The game stopped on an error:")) + _ui.wrap(text[:78]) + _ui.wrap(where)
+        self.ui.message(say("Game stopped"), lines + _ui.wrap(say("Back to the title.")), color=v.ALERT)
         if short:
             try:
                 self.screen(_LOAD, self)
@@ -163,11 +169,31 @@ class App:
                 pass
 
     def apply_settings(self):
-        """The brightness and sound settings to the hardware (the lights redrawn at the new level)."""
+        """The brightness and sound settings to the hardware (the lights redrawn at the new level),
+        and the language: the one picked in the menu (kept in the save), else the one the board or
+        desktop asks for (``hw.language``: LAMA_LANG, the firmware's or desktop's locale), else
+        English; ``--lang`` on the desktop wins over the menu's (``hw.language_wins``)."""
         m = self.setup_match
-        self.hw.lights.level = m.brightness
-        self.hw.sound.on = m.sound
-        self.hw.lights.show(self._rgb)
+        hw = self.hw
+        hw.lights.level = m.brightness
+        hw.sound.on = m.sound
+        hw.lights.show(self._rgb)
+        wish = lang.CODES.index(hw.language) if hw.language in lang.CODES else 0
+        self.speak(m.lang - 1 if m.lang and not hw.language_wins else wish)
+
+    def speak(self, i):
+        """Speak language ``i`` (play/lang.py) from the next screen on: its words, and in the View its
+        action buttons, the glyphs' words of a text screen and its letters beyond ASCII."""
+        if i == lang.code and lang.code:  # (English: nothing to open, nothing to set)
+            return
+        if not lang.use(i):
+            lang.use(0)  # (a catalog missing or damaged: English, every word still there)
+        view = self.ui.view
+        view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
+        view.words = (
+            tuple(say("\u25cb|\u25a1|\u2606|llama| white| black| magic| cards").split("|")) if lang.code else None
+        )
+        view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
 
     # ---- lights and sound, for the table ----------------------------------------------
     def light(self, seat):
@@ -246,9 +272,9 @@ class App:
             self.save_failed = 10  # (a flash that fails now and then is not reported every time)
             if not said:  # say it once, then play on
                 self.ui.message(
-                    "Not saved",
-                    _ui.wrap("Can't save (%s). The game goes on; if the power goes, it is lost." % _ui.errno(e)),
-                    self.ui.footer("play on"),
+                    say("Not saved"),
+                    _ui.wrap(say("Can't save (%s). The game goes on; if the power goes, it is lost.") % _ui.errno(e)),
+                    self.ui.footer(say("play on")),
                     v.ALERT,
                 )
             return False

@@ -67,4 +67,3 @@ def describe(g, p, a):
     if a == LLAMA:
         return text + "the llama sheds most points"
     return text + "the highest card that fits"
-

@@ -8,6 +8,7 @@ import hal
 from play import match as mt
 from play import ui as _ui
 from play import view as v
+from play.lang import say
 
 try:
     from micropython import const
@@ -24,12 +25,13 @@ def load(app):
     try:
         data = storage.load()
     except Exception as e:  # OSError, or a store's own surprise
-        app.ui.message("Saves", _ui.wrap("Can't read the save (%s). New games only." % _ui.errno(e)), color=v.ALERT)
+        lines = _ui.wrap(say("Can't read the save (%s). New games only.") % _ui.errno(e))
+        app.ui.message(say("Saves"), lines, color=v.ALERT)
         return
     if not data:
         if storage.lost:
-            lines = _ui.wrap("The power went while the game was saving: the last save is lost. Starting fresh.")
-            app.ui.message("Save was lost", lines, color=v.ALERT)
+            lines = _ui.wrap(say("The power went while the game was saving: the last save is lost. Starting fresh."))
+            app.ui.message(say("Save was lost"), lines, color=v.ALERT)
         return
     try:
         app.match = mt.Match.from_bytes(data)
@@ -39,13 +41,13 @@ def load(app):
         try:
             where = storage.set_aside()
         except Exception as e2:
-            where = "nowhere (%s)" % _ui.errno(e2)
+            where = say("nowhere (%s)") % _ui.errno(e2)
         lines = (
-            _ui.wrap("The saved game can't be loaded: %s." % e)
-            + _ui.wrap("Kept as %s." % where)
-            + _ui.wrap("Starting fresh.")
+            _ui.wrap(say("The saved game can't be loaded: %s.") % e)
+            + _ui.wrap(say("Kept as %s.") % where)
+            + _ui.wrap(say("Starting fresh."))
         )
-        app.ui.message("Save not loaded", lines, color=v.ALERT)
+        app.ui.message(say("Save not loaded"), lines, color=v.ALERT)
         return
     if app.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
         app.screen(_RECORD, app)

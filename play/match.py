@@ -22,7 +22,8 @@ there. The game record inside is ``Game.to_bytes()`` with its own checks.
 """
 
 from engine import cards, codec, game, history, rng
-from play import VERSION
+from play import VERSION, lang
+from play.lang import say
 
 try:
     from micropython import const
@@ -36,7 +37,7 @@ _NO_WRITER = const(2)  # the save version without the writer's version (nor hint
 
 # Seat kinds: a human, or a bot of a level (bots.EASY + 1 ...).
 HUMAN = const(0)
-KINDS = "Human|Bot Easy|Bot Normal|Bot Hard"  # one string: see play/table.py
+KINDS = "Human|Bot Easy|Bot Normal|Bot Hard"  # one string: see play/table.py (said when shown)
 KIND_COUNT = const(4)
 
 # Where the flow stands between two actions.
@@ -47,21 +48,26 @@ FINISHED = const(2)  # the game is over (the save stays for the setup)
 # Player names, 4 characters a slot: a name is one slice, no list to build
 # (names are drawn on every screen, and a board's heap dislikes churn).
 NAMES = "Ana Ben CleoDan Eva FinnGia HugoIda Jon Kim Leo Mia Ned Ola Pip "
-SPEEDS = ("Slow", "Normal", "Fast", "Instant")
+SPEEDS = "Slow|Normal|Fast|Instant"  # (said when shown: play/lang.py)
+SPEED_COUNT = const(4)
 SPEED_MS = (2200, 1200, 500, 0)  # how long a bot's move stays on screen
 MOVE_MS = (420, 300, 180, 0)  # how long a card or a token travels (play.motion)
-BRIGHTNESS = ("Off", "Low", "Mid", "High")  # the lights' levels (hw.lights.level)
+BRIGHTNESS = "Off|Low|Mid|High"  # the lights' levels (hw.lights.level)
+BRIGHTNESS_COUNT = const(4)
 # "Since your turn" (play/recap.py) when only bots played in between: Auto is on at the Fast and
 # Instant speeds, where their moves fly by (after a hand-off it always comes).
-RECAPS = ("Auto", "On", "Off")
+RECAPS = "Auto|On|Off"
+RECAP_COUNT = const(3)
+SOUNDS = "Off|On"
 
 # The menus' entries, by id (play/ui.py's table: ABOUT..RECAP): their labels, one string split when
 # shown; a setting's label goes with its value's word (the tuples above). Only ever drawn.
 ENTRIES = (
     "About|Rules|Statistics|Hint|Round log|What the marks mean|New game|Continue|Resume|Save and quit|"
-    "Speed|Lights|Sound|Recap"
+    "Speed|Lights|Sound|Recap|||||||Language"
 )
 _SPEED = const(10)  # (play/ui.py's table: the first setting, then Lights, Sound, Recap)
+_LANGUAGE = const(20)
 
 _HEAD = const(16)
 _WRITER_AT = const(20)  # after the head and the bot rng (4)
@@ -71,14 +77,16 @@ _GAME_AT = const(29)  # the game record, after the writer (3) and the hints (6)
 def labels(items, m):
     """The labels of menu ``items`` (ids: play/ui.py), a setting's with match ``m``'s value
     ("Speed: Normal")."""
-    words = ENTRIES.split("|")
+    words = say(ENTRIES).split("|")
     out = []
     for choice in items:
         text = words[choice]
-        if choice >= _SPEED:  # Speed, Lights, Sound, Recap
+        if choice == _LANGUAGE:  # each language named in its own words
+            text += ": " + lang.NAMES.split("|")[lang.code]
+        elif choice >= _SPEED:  # Speed, Lights, Sound, Recap
             k = choice - _SPEED
             value = (m.speed, m.brightness, 1 if m.sound else 0, m.recap)[k]
-            text += ": " + (SPEEDS, BRIGHTNESS, ("Off", "On"), RECAPS)[k][value]
+            text += ": " + (say(SPEEDS), say(BRIGHTNESS), say(SOUNDS), say(RECAPS))[k].split("|")[value]
         out.append(text)
     return out
 
@@ -98,6 +106,7 @@ class Match:
         self.sound = True
         self.recap = 0  # RECAPS: Auto
         self.seen = False  # the legend (play/menu.py) was shown: at the first game ever
+        self.lang = 0  # the language picked in the menu: 1 + an index of play/lang.CODES; 0: none picked
         self.where = PLAYING
         self.kinds = bytearray((HUMAN, 2, 2, 2, 2, 2))  # default: you against Normal bots
         self.names = bytearray((0, 1, 2, 3, 4, 5))
@@ -117,12 +126,13 @@ class Match:
         s.sound = self.sound
         s.recap = self.recap
         s.seen = self.seen
+        s.lang = self.lang
         s.kinds[:] = self.kinds
         s.names[:] = self.names
         return s
 
     def kind_name(self, seat):
-        return KINDS.split("|")[self.kinds[seat]]
+        return say(KINDS).split("|")[self.kinds[seat]]
 
     def name(self, seat):
         k = 4 * self.names[seat]
@@ -159,7 +169,7 @@ class Match:
         out = self.room()
         at = codec.HEAD
         out[at] = self.players
-        out[at + 1] = self.variant
+        out[at + 1] = self.variant | self.lang << 2  # (bits 2-3: a save of before reads as none picked)
         settings = self.speed | ((self.brightness ^ 2) << 2) | (0 if self.sound else 16) | self.recap << 5
         out[at + 2] = settings | (128 if self.seen else 0)
         out[at + 3] = self.where
@@ -195,7 +205,8 @@ class Match:
         if len(body) < at:
             raise ValueError("save is cut short")
         m = Match()
-        m.players, m.variant, settings, m.where = body[0], body[1], body[2], body[3]
+        m.players, m.variant, settings, m.where = body[0], body[1] & 3, body[2], body[3]
+        m.lang = body[1] >> 2
         m.speed = settings & 3
         m.brightness = ((settings >> 2) & 3) ^ 2
         m.sound = not (settings & 16)
@@ -209,7 +220,8 @@ class Match:
             m.hints[:] = body[_GAME_AT - 6 : _GAME_AT]
         m.game = g = game.Game.from_bytes(body[at:])
         ok = g.players == m.players and m.variant < 2 and g.variant == cards.VARIANTS[m.variant]
-        ok = ok and m.recap < len(RECAPS) and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
+        ok = ok and m.recap < RECAP_COUNT and max(m.kinds) < KIND_COUNT and max(m.names) < name_count()
+        ok = ok and m.lang <= len(lang.CODES)
         # The screen it was on: play goes on until the game is over, a summary may be due.
         if m.where == SUMMARY:
             ok = ok and g.last_round() is not None

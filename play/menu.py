@@ -5,6 +5,7 @@ compiling sources compiles only what the moment needs.
 """
 
 from play import match as mt
+from play.lang import say
 
 try:
     from micropython import const
@@ -21,6 +22,7 @@ _SAVE_QUIT = const(9)
 _SPEED = const(10)
 _LIGHTS = const(11)
 _RECAP = const(13)
+_LANGUAGE = const(20)
 
 
 def next_setting(app, choice):
@@ -32,11 +34,15 @@ def next_setting(app, choice):
     """
     m = app.setup_match
     if choice == _SPEED:
-        m.speed = (m.speed + 1) % len(mt.SPEEDS)
+        m.speed = (m.speed + 1) % mt.SPEED_COUNT
     elif choice == _LIGHTS:
-        m.brightness = (m.brightness + 1) % len(mt.BRIGHTNESS)
+        m.brightness = (m.brightness + 1) % mt.BRIGHTNESS_COUNT
     elif choice == _RECAP:
-        m.recap = (m.recap + 1) % len(mt.RECAPS)
+        m.recap = (m.recap + 1) % mt.RECAP_COUNT
+    elif choice == _LANGUAGE:  # the next one, spoken at once (the menu redrawn in it)
+        from play import lang
+
+        m.lang = (lang.code + 1) % len(lang.CODES) + 1
     else:
         m.sound = not m.sound
     if app.match is not None:
@@ -44,6 +50,7 @@ def next_setting(app, choice):
         app.match.brightness = m.brightness
         app.match.sound = m.sound
         app.match.recap = m.recap
+        app.match.lang = m.lang
     app.apply_settings()
 
 
@@ -60,7 +67,8 @@ def game_menu(app, choice=_RESUME):
     new = True
     while True:
         labels = mt.labels(items, m)
-        i = app.ui.menu("Menu", labels, cursor, app.ui.footer("choose", "resume", "", app.ui.move), new=new)
+        footer = app.ui.footer(say("choose"), say("resume"), "", app.ui.move)
+        i = app.ui.menu(say("Menu"), labels, cursor, footer, new=new)
         cursor = i
         new = True
         choice = items[i] if i >= 0 else _RESUME
@@ -78,8 +86,8 @@ def page(app):
     """The legend: what every mark on the table means (the game's own glyphs: play/view.py): from the game's
     menu, and once at the first game ever (play/table.py, ``Match.seen``)."""
     app.ui.message(
-        "What the marks mean",
-        (
+        say("What the marks mean"),
+        say(
             "Ana  6\x08 12: a player, the|cards in hand, the points|\x05 white token: 1 point|"
             "\x06 black token: 10 points|\x07 magic token: skip a turn|\x01 \x02 \x03 card icons, \x04 llama|"
             "Stage: its tokens; a show|at 5 (the dots top right)"

@@ -9,6 +9,7 @@ import sys
 
 from play import match as mt
 from play import view as v
+from play.lang import say
 
 
 def setup(app):
@@ -38,11 +39,12 @@ def setup(app):
         return _items(app)
 
     def footer(i):  # what the inputs do on row i
-        return ui.footer(("change", "seat", "start")[(i >= 2) + (i >= 2 + m.players)], "back", "", ui.move)
+        does = say("change|seat|start").split("|")[(i >= 2) + (i >= 2 + m.players)]
+        return ui.footer(does, say("back"), "", ui.move)
 
     new = True
     while True:
-        i = ui.menu("New game", _items(app), cursor, footer, adjust, new=new)
+        i = ui.menu(say("New game"), _items(app), cursor, footer, adjust, new=new)
         cursor = i
         new = False  # the same screen, a row changed
         if i < 0:
@@ -58,8 +60,9 @@ def setup(app):
 
 def replace(app):
     """A game is saved, unfinished: True when the player chooses to replace it (default No; B is No)."""
-    header = "A game is in progress:|replace it?".split("|")
-    return app.ui.menu("Game in progress", ["No, keep it", "Yes, replace it"], header=header) == 1
+    header = say("A game is in progress:|replace it?").split("|")
+    items = say("No, keep it|Yes, replace it").split("|")
+    return app.ui.menu(say("Game in progress"), items, header=header) == 1
 
 
 def seat(app, p):
@@ -68,7 +71,7 @@ def seat(app, p):
     cursor = m.kinds[p]
     new = True
     while True:
-        items = mt.KINDS.split("|") + ["Name: " + m.name(p)]
+        items = say(mt.KINDS).split("|") + [say("Name: %s") % m.name(p)]
         i = app.ui.menu("P%d %s" % (p + 1, m.name(p)), items, cursor, new=new)
         if i == len(items) - 1:
             _next_name(app, p)
@@ -82,10 +85,10 @@ def seat(app, p):
 
 def _items(app):
     m = app.setup_match
-    items = ["Players      < %d >" % m.players, "Game  < %s >" % "Kadabra|Classic".split("|")[m.variant]]
+    items = [say("Players      < %d >") % m.players, say("Game  < %s >") % say("Kadabra|Classic").split("|")[m.variant]]
     for p in range(m.players):
         items.append("P%d %-5s< %s >" % (p + 1, m.name(p), m.kind_name(p)))
-    items.append("Start the game" if m.humans() else "Watch the bots play")
+    items.append(say("Start the game") if m.humans() else say("Watch the bots play"))
     return items
 
 
@@ -113,14 +116,15 @@ def about(app):
     lines = [
         "L.A.M.A. Kadabra %d.%d.%d" % play.VERSION,
         "%s %s" % (impl.name, ".".join([str(n) for n in impl.version[:3]])),
-        "Board: " + app.hw.name,
-        ("Free heap: %d bytes" % free) if free >= 0 else "Free heap: n/a",
+        say("Board: %s") % app.hw.name,
+        (say("Free heap: %d bytes") % free) if free >= 0 else say("Free heap: n/a"),
     ]
+    saves = say("Saves: ")
     where = app.hw.storage.path or app.hw.storage.where  # a file's folders too
-    if len(where) + 7 <= v.COLUMNS:
-        lines.append("Saves: " + where)
+    if len(where) + len(saves) <= v.COLUMNS:
+        lines.append(saves + where)
     else:  # "Saves: " then the path, broken after a / (or \\) where it can, its end kept
-        lines.append("Saves: ")
+        lines.append(saves)
         out = []
         line = part = ""
         n = len(where)
@@ -139,4 +143,4 @@ def about(app):
             out = out[-room:]
             out[0] = "~" + out[0][1:]  # the start is cut
         lines += out
-    app.ui.message("About", lines, app.ui.footer("back"))
+    app.ui.message(say("About"), lines, app.ui.footer(say("back")))

@@ -219,7 +219,7 @@ class Table:
             k = g.score(q)
             text = "%-4s %s, %s" % (
                 m.name(q),
-                plural(k, say("%d point"), say("%d points")) % k,
+                plural(k, say("%2d point"), say("%2d points")) % k,
                 plural(n, say("%d card"), say("%d cards")) % n,
             )
             labels.append(text)

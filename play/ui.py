@@ -23,7 +23,9 @@ made since, so that quick presses on one screen all count.
 import gc
 
 import hal
+from play import lang
 from play import view as v
+from play.lang import said, say
 
 try:
     from micropython import const
@@ -65,6 +67,7 @@ _SUMMARY = const(16)  # a round's end
 _SINCE = const(17)  # since your turn
 _RECORD = const(18)  # a finished game into the statistics
 _LOAD = const(19)  # the save, at start-up
+_LANGUAGE = const(20)  # a setting past the screens: English, Deutsch, Francais (play/lang.py)
 
 
 def wrap(text, width=v.COLUMNS):
@@ -85,19 +88,21 @@ def wrap(text, width=v.COLUMNS):
 def errno(e):
     """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
     if not isinstance(e, OSError):
-        return "no memory" if isinstance(e, MemoryError) else type(e).__name__
+        return say("no memory") if isinstance(e, MemoryError) else type(e).__name__
     code = e.args[0] if e.args else 0
     if code == 28:
-        return "storage full"
+        return say("storage full")
     if code == 30:
-        return "storage read-only"
+        return say("storage read-only")
     try:  # CPython's words (the desktop); CircuitPython has no os.strerror (nor heap for a table)
         import os
 
         words = os.strerror(code).lower() if code else ""
     except Exception:
         words = ""
-    return "storage error" if not words or "unknown" in words else words  # never a bare number
+    if lang.code or not words or "unknown" in words:  # (CPython's words are English)
+        return say("storage error")  # never a bare number
+    return words
 
 
 class Ui:
@@ -110,20 +115,21 @@ class Ui:
         self.shown = 0  # screens shown
         self.seen = -1  # ``shown`` when a menu was last drawn
         # What a menu's footer says of moving its cursor: nothing with Up/Down (see menu).
-        self.move = "" if hw.buttons.has & hal.UP else "move"
+        self.move = "" if hw.buttons.has & hal.UP else say("move")
         # Work put off until the first screen is up and its keys were read once (code.py: the
         # names of the modules used now and then, play.app.intern_names): the title comes sooner.
         self.later = None
 
     def settings(self):
-        """The settings' ids in a menu: Speed, and Lights and Sound where the board has them
-        (``hw.lights.count``; ``hw.sound.broken``: no speaker, or one silenced)."""
+        """The settings' ids in a menu: Speed, Lights and Sound where the board has them
+        (``hw.lights.count``; ``hw.sound.broken``: no speaker, or one silenced), Language."""
         hw = self.hw
         items = [_SPEED]
         if hw.lights.count:
             items.append(_LIGHTS)
         if not hw.sound.broken:
             items.append(_SOUND)
+        items.append(_LANGUAGE)
         return items
 
     def show(self, new=True):
@@ -175,10 +181,10 @@ class Ui:
             mover = labels[hal.LABEL_ACT]
         parts = []
         for label, what in (
-            (labels[hal.LABEL_ACT], act),
+            (said(labels[hal.LABEL_ACT]), act),  # (a touch screen's words: "tap", "Back", "Menu")
             (mover, move),
-            (labels[hal.LABEL_BACK], back),
-            (labels[hal.LABEL_MENU], menu),
+            (said(labels[hal.LABEL_BACK]), back),
+            (said(labels[hal.LABEL_MENU]), menu),
         ):
             if label and what:  # "Back" alone, not "Back: back"
                 what = label if label.lower() == what.lower() else label + ": " + what
@@ -219,7 +225,7 @@ class Ui:
             view.add_card(c, v.PLAYABLE)
         for i in range(min(len(lines), v.LINES_WITH_CARDS if cards else v.LINES)):
             view.line(i, lines[i], color)
-        view.footer = self.footer("OK") if footer is None else footer
+        view.footer = self.footer(say("OK")) if footer is None else footer
         self.show()
         if not keys & hal.B:  # a confirmation, no way back (the hand-off): once it was seen
             hw = self.hw
@@ -254,7 +260,7 @@ class Ui:
         if self.shown != self.seen:
             new = True
         if footer is None:
-            footer = self.footer("choose", "back" if back else "", "", self.move)
+            footer = self.footer(say("choose"), say("back") if back else "", "", self.move)
         room = v.LINES - len(header)
         top = 0
         while True:

@@ -62,7 +62,7 @@ ACCENT = const(5)
 # token, 6 a black token, 7 the magic token, 8 cards in hand. hal/render/build.py draws them.
 
 # Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
-ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")
+ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")  # (English: play/app.py's speak sets a language's)
 FIRST_ITEM = const(18)
 
 # Colours (RGB888) of the seats 0..5: a seat's name on the table, the lights while it acts.
@@ -112,6 +112,12 @@ class View:
         self.points = [0] * 6
         self.stage = bytearray(3)  # whites, blacks, magic (0/1) on the stage
         self.mine = bytearray(3)  # the tokens of the hand shown
+        # The language's (play/lang.py; set when it changes, not by clear): the action items' names
+        # (a button holds 4 letters), the words a text screen writes for the glyphs (None: English,
+        # hal/textview.py's), and the letters beyond ASCII its texts use (the renderer's font strip).
+        self.items = ITEM_NAMES
+        self.words = None
+        self.more = ""
         self.clear()
 
     def clear(self):

@@ -15,6 +15,10 @@ REAL_HOME = os.path.expanduser("~")  # (tests/test_desktop_saves.py checks it is
 HOME = tempfile.mkdtemp(prefix="lama-home-")
 os.environ["HOME"] = HOME
 os.environ["XDG_DATA_HOME"] = os.path.join(HOME, ".local", "share")
+# The game speaks the desktop's language (LC_ALL, LC_MESSAGES, LANG): the tests read English.
+for _name in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 atexit.register(shutil.rmtree, HOME, True)
 
 

@@ -245,7 +245,8 @@ def test_keypad_events_become_hal_bits_with_one_reused_event(fake_board):
     assert hw.name == "PyBadge" and hw.notices == []
     assert isinstance(hw.storage, slots.NvmStore) and hw.storage.where == "nvm"
     d = fake_board.board.DISPLAY
-    assert d.auto_refresh is False and d.root_group is hw.screen.renderer.group
+    r = hw.screen.renderer  # (made at the first show, or when asked for)
+    assert d.auto_refresh is False and d.root_group is r.group
     from play import view as v
 
     hw.screen.show(v.View())

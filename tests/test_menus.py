@@ -22,7 +22,8 @@ ALLOWED = {
     ("app.py", "__file__.endswith('.mpy')"),  # the module's file: compiled or source
     ("rules_text.py", "lines[-1][:1] == '='"),  # the rules pages' own markup, never drawn
     ("table.py", "act == 'tap'"),  # the board's own name of its act input (hal/boards), not a word of play/
-    ("ui.py", "'unknown' in words"),  # CPython's os.strerror words, not drawn as such
+    ("ui.py", "'unknown' in words"),
+    ("lang.py", "'/' in here"),  # a path's separator, not a word  # CPython's os.strerror words, not drawn as such
     ("view.py", "n == 'L'"),  # the engine's name of the llama card (engine/cards.py), drawn as its glyph
 }
 
@@ -74,7 +75,8 @@ def test_the_check_finds_a_label_compared():
 
 def test_every_entry_has_a_label_and_every_screen_a_function():
     words = mt.ENTRIES.split("|")
-    assert len(words) == ui._RECAP + 1 and all(words)
+    assert len(words) == ui._LANGUAGE + 1 and all(words[: ui._RECAP + 1]) and words[ui._LANGUAGE]
+    assert not any(words[ui._RECAP + 1 : ui._LANGUAGE])  # (the screens' ids between: no entries)
     screens = appmod._SCREENS.split("|")
     assert len(screens) == ui._LOAD + 1
     for sid in range(len(screens)):
@@ -105,7 +107,7 @@ def test_every_module_has_the_ids_of_play_ui():
     # uses one has its own line of play/ui.py's table: every copy must be that line.
     ids = _ids(os.path.join(ROOT, "play", "ui.py"))
     table = dict((k, v) for k, v in ids.items() if not k.endswith("_MS"))  # (the polling time is no id)
-    assert sorted(table.values()) == list(range(ui._LOAD + 1))
+    assert sorted(table.values()) == list(range(ui._LOAD + 1)) + [ui._LANGUAGE]
     users = 0
     for name in sorted(os.listdir(os.path.join(ROOT, "play"))):
         if name.endswith(".py") and name != "ui.py":
@@ -123,7 +125,7 @@ def test_every_module_has_the_ids_of_play_ui():
 # The entries' labels in other words (German, in ASCII): only what is drawn changes.
 OTHER_WORDS = (
     "Info|Regeln|Statistik|Tipp|Rundenverlauf|Was die Zeichen zeigen|Neues Spiel|Weiter|Zurueck ins Spiel|"
-    "Sichern und beenden|Tempo|Lichter|Ton|Rueckblick"
+    "Sichern und beenden|Tempo|Lichter|Ton|Rueckblick|||||||Sprache"
 )
 
 
@@ -146,7 +148,7 @@ def _run(monkeypatch, words):
             k = state["title"]
             if k > 8:
                 return ""
-            go = (2, 2, 1, 5, 6, 0, 0, 0)[k - 1]  # (the rows of a title without Continue, then its first)
+            go = (2, 2, 1, 6, 7, 0, 0, 0)[k - 1]  # (the rows of a title without Continue, then its first)
             return " ".join(["Up"] * (view.line_cursor - header) + ["Down"] * go + ["A"])
         if view.title == "Menu":  # back from the menu (after a hint, a setting, the marks)
             return "B"
@@ -155,6 +157,7 @@ def _run(monkeypatch, words):
             k = state["entry"]
             if state["turns"] % 2 == 0 and k < 10:  # the game's menu, entry k (Save and quit: 4)
                 state["entry"] += 1
+                k += k >= 8  # (not Language, 8: the game would go on in German)
                 return " ".join(["Start"] + ["Down"] * k + ["A"])
         return driver()
 

@@ -36,21 +36,31 @@ SOURCES = ("play",)
 HAL = ("tap", "Back", "Menu")
 
 
+def _constants(tree):
+    """{name: text} of a module's string constants (``_DID = "..."``)."""
+    consts = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
+            for t in node.targets:
+                if isinstance(t, ast.Name) and isinstance(node.value.value, str):
+                    consts[t.id] = node.value.value
+    return consts
+
+
 def found():
-    """{English key: [places]} of every ``say("literal")`` in play/ (a place: "play/table.py:12")."""
+    """{English key: [places]} of every ``say("literal")`` in play/ (a place: "play/table.py:12"); a
+    module's constant (``say(_DID)``) or another's (``say(mt.KINDS)``) counts as its literal."""
     out = {}
+    every = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "play", "*.py"))):
+        with open(path, encoding="utf-8") as f:
+            every.update(_constants(ast.parse(f.read())))
     for package in SOURCES:
         for path in sorted(glob.glob(os.path.join(ROOT, package, "*.py"))):
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read(), rel)
-            # A module's string constants (``_DID = "..."``): ``say(_DID)`` says one of them.
-            consts = {}
-            for node in tree.body:
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
-                    for t in node.targets:
-                        if isinstance(t, ast.Name) and isinstance(node.value.value, str):
-                            consts[t.id] = node.value.value
+            consts = dict(every, **_constants(tree))
             for node in ast.walk(tree):
                 if not (isinstance(node, ast.Call) and node.args):
                     continue
@@ -59,7 +69,8 @@ def found():
                 if name != "say":
                     continue
                 arg = node.args[0]
-                text = arg.value if isinstance(arg, ast.Constant) else consts.get(getattr(arg, "id", None))
+                ref = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else None
+                text = arg.value if isinstance(arg, ast.Constant) else consts.get(ref)
                 if isinstance(text, str):
                     out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
                 else:

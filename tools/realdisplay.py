@@ -303,10 +303,11 @@ def blinka_frames(views, sizes, more=""):
     view = v.View()
     for w, h in sizes:
         display = desktop.make_display(window=False, size=(w, h))
-        screen = render.Screen(display, more=more)
+        screen = render.Screen(display)
         frames = []
         for kind, d in views:
-            screen.show(restore(d, view))
+            restore(d, view).more = more  # (the letters of every language drawn)
+            screen.show(view)
             rgb = pygame.image.tobytes(display.surface, "RGB")
             frame = bytearray(w * h * 2)
             for k in range(w * h):

@@ -150,11 +150,42 @@ def build(args, stdin=None, stdout=None):
         for f in cleanups:
             f()
 
-    hw = Hardware(buttons, screen, make_storage(args, notices), clock, notices, args.seed, lights)
+    wish = getattr(args, "lang", None)
+    hw = Hardware(
+        buttons,
+        screen,
+        make_storage(args, notices),
+        clock,
+        notices,
+        args.seed,
+        lights,
+        wish or locale_language(),
+        bool(wish),
+    )
     if profile is not None:
         hw.name = profile.title
         hw.sound.broken = profile.speaker == "-"  # (the board's menus offer no Sound then)
     return hw, cleanup
+
+
+def locale_language(env=None):
+    """The desktop's language as the game knows them ("de", "fr", "en"), from LC_ALL, LC_MESSAGES or
+    LANG (the first set, as the C library reads them: "de_DE.UTF-8" is "de"); "" for another one."""
+    env = os.environ if env is None else env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            code = value[:2].lower()
+            return code if code in ("en", "de", "fr") else ""
+    return ""
+
+
+def lang_arg(text):
+    """``--lang``: en, de or fr (any case)."""
+    code = text.strip().lower()
+    if code not in ("en", "de", "fr"):
+        raise argparse.ArgumentTypeError("%r is not en, de or fr" % text)
+    return code
 
 
 def seed_arg(text):
@@ -206,6 +237,9 @@ def parser():
     )
     p.add_argument("--board", type=board, metavar="NAME", help="play that board: its screen and inputs alone")
     p.add_argument("--list-boards", action="store_true", help="print the boards --board takes, one a line")
+    p.add_argument(
+        "--lang", type=lang_arg, metavar="LANG", help="the game's language: en, de or fr (default: the desktop's)"
+    )
     p.add_argument("--terminal", action="store_true", help="text screens and stdin keys, no window")
     p.add_argument("--headless", action="store_true", help="no visible window (SDL_VIDEODRIVER=dummy)")
     p.add_argument("--screenshot", metavar="DIR", help="save a PNG of every screen shown into DIR")

@@ -79,7 +79,7 @@ class Hardware:
     name = "desktop"
     pystones = 1500  # the speed class Hard's budget is made for (hal/__init__.py)
 
-    def __init__(self, buttons, screen, storage, clock, notices=(), seed=None, lights=None):
+    def __init__(self, buttons, screen, storage, clock, notices=(), seed=None, lights=None, language="", wins=False):
         self.buttons = buttons
         self.screen = screen
         self.storage = storage
@@ -88,6 +88,8 @@ class Hardware:
         self._seed = seed
         self.lights = Lights() if lights is None else lights
         self.sound = Sound()
+        self.language = language  # --lang, else the desktop's locale (LANG, LC_ALL): hal/desktop/__init__.py
+        self.language_wins = wins  # --lang was given: it wins over the language picked in the game's menu
 
     def entropy(self):
         if self._seed is not None:

@@ -51,6 +51,8 @@ except ImportError:  # CircuitPython
 if TYPE_CHECKING:  # the annotations of Renderer (hal/render/build.py imports displayio itself)
     import displayio
 
+import gc
+
 import hal
 from engine import cards
 from hal.render import art
@@ -109,6 +111,7 @@ class Renderer:
     zoom: "int"  # the hand's scale (the cards' size)
     row_w: "int"  # the item row's width, in its own pixels
     more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/render/glyphs.py)
+    items: "tuple"  # the action buttons' names (a View's ``items``: its language's)
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/render/build.font_strip)
     sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/render/art.py)
@@ -140,7 +143,7 @@ class Renderer:
     first: "int"  # the first item shown when the row scrolls
     last: "int"  # one past the last item shown
 
-    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more=""):
+    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more="", items=None):
         # The parts are made by hal/render/build.py, start-up code dropped once it is done.
         from hal.render import build
 
@@ -152,8 +155,9 @@ class Renderer:
             self.mover, self.mover_token,
             self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
             self._slot_look, self.item_slot,
-        ) = build.build(width, height, font, more)  # fmt: skip
+        ) = build.build(width, height, font, more, items)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
+        self.items = items or _view.ITEM_NAMES  # the action buttons' names, drawn on the card sheet
         del build
         hal.forget("hal.render.build")
         hal.forget("hal.render.sheet")  # (its drawing code, which build used)
@@ -519,16 +523,39 @@ class Screen:
     motion = True  # play.motion.travel draws its frames here
     text = False  # a table screen is drawn from its table fields: the flow need not write text lines
 
-    def __init__(self, display, font=None, more=""):
+    def __init__(self, display, font=None):
         self.display = display
         self.size = (display.width, display.height)
-        self.renderer = Renderer(display.width, display.height, font, more)
-        display.root_group = self.renderer.group
+        self.font = font
+        # Made at the first show, in the language of the View (play/lang.py sets its letters and
+        # buttons before the first screen), and made again when the player picks another.
+        self.made = None  # type: Renderer | None
         self.view = None  # the View last shown (tests look at it)
         self.count = 0
 
+    @property
+    def renderer(self):
+        """The Renderer: made now if no screen was shown yet (in English: a View's language remakes it)."""
+        return self.speak(_view.View()) if self.made is None else self.made
+
+    def speak(self, view):
+        """(Re)make the renderer for ``view``'s language: its letters beyond ASCII in the font strip,
+        its buttons' names on the card sheet. The old one goes first (a board's heap holds one)."""
+        display = self.display
+        if self.made is not None:
+            display.root_group = None
+            self.made = None
+            gc.collect()
+        made = Renderer(display.width, display.height, self.font, view.more, view.items)
+        display.root_group = made.group
+        self.made = made
+        return made
+
     def show(self, view):
-        self.renderer.draw(view)
+        r = self.made
+        if r is None or view.more != r.more or view.items != r.items:
+            r = self.speak(view)
+        r.draw(view)
         self.view = view
         self.count += 1
         if not self.display.auto_refresh:
@@ -538,6 +565,6 @@ class Screen:
         """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/render/hit.py."""
         from hal.render import hit  # touch boards only: its code stays off a button board's heap
 
-        found = hit.hit(self.renderer, self.view, x, y)
+        found = hit.hit(self.made, self.view, x, y)
         hal.forget("hal.render.hit")  # (a tap is rare: its code loads for the moment, off the game's peak)
         return found

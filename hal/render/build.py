@@ -424,7 +424,7 @@ def hand(p, parent, sheet, strip, two):
     return out, parts
 
 
-def build(width, height, font=None, more=""):
+def build(width, height, font=None, more="", items=None):
     """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
     in the order of the Renderer's constructor (hal/render/__init__.py), which takes them as its own. Last in
     it, the buffers where the renderer keeps what each part shows (made here, each beside its
@@ -457,8 +457,9 @@ def build(width, height, font=None, more=""):
     back(sheet, art.BACK * art.CARD_W)
     for k in range(art.BACK):
         card(sheet, k * art.CARD_W, strip, cells, k)
-    for k in range(len(_view.ITEM_NAMES)):
-        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, _view.ITEM_NAMES[k])
+    items = items or _view.ITEM_NAMES  # (the language's: play/lang.py)
+    for k in range(len(items)):
+        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["event"], p["ev"])
