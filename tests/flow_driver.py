@@ -9,6 +9,7 @@ it answers, so tests can check what was visible when.
 
 from engine import game
 from play import match as mt
+from play.lang import say
 
 
 class Driver:
@@ -28,17 +29,20 @@ class Driver:
             return ""
         title = view.title
         g = self.app.match.game if self.app.match else None
+        # (the screens known by their titles in the language spoken: play/lang.py)
+        round_ = say("Round %d - %s").split("%")[0]
+        gives = say("Give a white|Give a black|Give the magic").split("|")
         if title == "L.A.M.A. Kadabra":
             if self.title_choice is None:
                 return ""
             items = [view.lines[i].strip() for i in range(len(view.lines))]
-            want = [i for i in range(len(items)) if items[i] == self.title_choice]
+            want = [i for i in range(len(items)) if items[i] == say(self.title_choice)]
             if not want:
                 return ""
             return " ".join(["Down"] * ((want[0] - view.line_cursor) % 8)) + " A"
-        if title == "Game in progress":  # New game over an unfinished one: the driver chose it, yes
+        if title == say("Game in progress"):  # New game over an unfinished one: the driver chose it, yes
             return "Down A"
-        if title.startswith("Round ") and view.card_cursor >= 0:
+        if title.startswith(round_) and view.card_cursor >= 0:
             legal = g.legal_actions()
             a = self.choose(g, legal)
             items = list(view.cards[: view.ncards])
@@ -46,15 +50,15 @@ class Driver:
             steps = (i - view.card_cursor) % len(items)
             self.log.append((title, "turn", g.current_player))
             return " ".join(["Right"] * steps + ["A"] + (["A"] if a == game.QUIT else []))
-        if title.startswith("Give a") or title == "Well played":
+        if title in gives or title == say("Well played"):
             legal = g.legal_actions()
             a = self.choose(g, legal)
             self.log.append((title, "prompt", g.current_player))
-            if title == "Well played":
+            if title == say("Well played"):
                 order = [x for x in (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP) if x in legal]
             else:
                 order = legal
-            header = 3 if title == "Well played" else 2
+            header = 3 if title == say("Well played") else 2
             return " ".join(["Down"] * ((order.index(a) - (view.line_cursor - header)) % len(order))) + " A"
         self.log.append((title, "message", None))
         return "A"

@@ -108,7 +108,10 @@ def test_deploy_compiles_all_but_code_and_boot_to_circuitpython_mpy(drive):
     sources = sorted(str(p.relative_to(drive)) for p in drive.rglob("*.py"))
     assert sources == ["boot.py", "code.py"]  # every .py twin of a new .mpy is gone
     mpys = list(drive.rglob("*.mpy"))
-    assert len(mpys) == len(deploy.game_files()) - 2
+    catalogs = [rel for _, rel in deploy.game_files() if rel.endswith(".bin")]  # the languages' (play/lang.py)
+    assert sorted(catalogs) == ["play/text/de.bin", "play/text/fr.bin"]
+    assert all((drive / rel).is_file() for rel in catalogs)
+    assert len(mpys) == len(deploy.game_files()) - 2 - len(catalogs)
     assert all(p.read_bytes()[:1] == b"C" for p in mpys)  # CircuitPython's .mpy, not MicroPython's "M"
     assert (drive / "engine" / "game.mpy").is_file() and not (drive / "hal" / "mock.mpy").exists()
     # Each names itself by the __file__ the board imports it as (one qstr on the heap, not two).

@@ -17,9 +17,8 @@ from engine import game, rng
 from hal import boards, mock
 from play import match as mt
 from play import view as v
+from play.lang import say
 from tests.helpers import machine
-
-KINDS = mt.KINDS.split("|")
 
 
 class Keys:
@@ -77,24 +76,25 @@ class Player:
         self.footers.add(view.footer)
         title = view.title
         k = self.keys
+        # (the screens known by their words in the language spoken: play/lang.py)
         if title == "L.A.M.A. Kadabra":
             if self.started:
                 return ""  # back on the title after the game: done
-            return self.menu_to(view, lambda text: text == "New game")
-        if title == "New game":
+            return self.menu_to(view, lambda text: text == say("New game"))
+        if title == say("New game"):
             return self.setup(view)
         if re.match(r"P\d ", title) and view.line_cursor >= 0:  # a seat's menu
             p = int(title[1]) - 1
-            return self.menu_to(view, lambda text: text == KINDS[self.kinds[p]])
+            return self.menu_to(view, lambda text: text == say(mt.KINDS).split("|")[self.kinds[p]])
         g = self.app.match.game if self.app.match else None
-        if title == "Menu":
+        if title == say("Menu"):
             return k.back
-        if title.startswith("Round ") and view.card_cursor >= 0:  # a turn
+        if title.startswith(say("Round %d - %s").split("%")[0]) and view.card_cursor >= 0:  # a turn
             self.started = True
             if self.visit_menu:
                 self.visit_menu = False
                 return k.menu
-            if view.event == "Quit this round?":
+            if view.event == say("Quit this round?"):
                 return "tap:act" if k.touch else k.act  # yes (on touch the footer's "tap: quit"; a tap elsewhere is no)
             if self.want is None or self.want not in g.legal_actions():
                 self.want = self.choose(g, g.legal_actions())
@@ -107,13 +107,14 @@ class Player:
             if k.left is not None and i < view.card_cursor:
                 return k.left
             return k.right
-        if title.startswith("Give a") or title == "Well played":
+        if title in say("Give a white|Give a black|Give the magic").split("|") or title == say("Well played"):
             legal = g.legal_actions()
             if self.want not in legal:
                 self.want = self.choose(g, legal)
             a = self.want
-            if title == "Well played":
-                text = {game.RETURN_BLACK: "Return a black", game.RETURN_WHITE: "Return a white", game.KEEP: "Keep"}[a]
+            if title == say("Well played"):
+                words = say("Return a black (-10)|Return a white (-1)|Keep my tokens").split("|")
+                text = {game.RETURN_BLACK: words[0], game.RETURN_WHITE: words[1], game.KEEP: words[2]}[a]
             else:
                 text = self.app.match.name(a - game.GIVE)
             return self.menu_to(view, lambda line: line.startswith(text))
@@ -124,11 +125,11 @@ class Player:
         """One press towards the setup of ``kinds``: the players' count, each seat, then start."""
         m = self.app.setup_match
         if m.players != len(self.kinds):
-            return self.menu_to(view, lambda text: text.startswith("Players"))
+            return self.menu_to(view, lambda text: text.startswith(say("Players      < %d >").split("<")[0].strip()))
         for p in range(m.players):
             if m.kinds[p] != self.kinds[p]:
                 return self.menu_to(view, lambda text: text.startswith("P%d " % (p + 1)))
-        return self.menu_to(view, lambda text: text in ("Start the game", "Watch the bots play"))
+        return self.menu_to(view, lambda text: text in (say("Start the game"), say("Watch the bots play")))
 
     def menu_to(self, view, wanted):
         """One press towards the menu row that ``wanted(text)`` accepts, or acting on it."""
@@ -147,9 +148,11 @@ class Player:
         return k.down
 
 
-def play_board(name, kinds, seed=1, choose_seed=2, visit_menu=True):
-    """A whole game on board ``name`` with its inputs alone; (hw, app, player)."""
+def play_board(name, kinds, seed=1, choose_seed=2, visit_menu=True, language=""):
+    """A whole game on board ``name`` with its inputs alone (``language``: the one the board asks
+    for, play/lang.py); (hw, app, player)."""
     hw, app = machine("", seed=seed, board=name)
+    hw.language = language
     player = Player(app, Keys(boards.get(name)), kinds, _random(choose_seed), visit_menu)
     hw.buttons.feed = player
     try:
@@ -252,7 +255,7 @@ def run_script(name, script):
 
 def test_menus_without_up_down_move_with_right_alone_and_wrap():
     # CLUE: the mover (A: Right) moves down the title, wrapping; B (the actor) chooses.
-    hw = run_script("clue", "A A A A A A A")
+    hw = run_script("clue", "A A A A A A A A A")
     lines = hw.screen.screens
     cursors = [next(line for line in s if line.startswith(">")) for s in lines]
     assert cursors[0] != cursors[1] and cursors[0] in cursors[1:]  # it came round again
@@ -265,7 +268,7 @@ def test_the_seat_menu_opens_on_act_under_every_scheme():
         ("pybadge", "A Up Up Up Up A Down A"),  # P1's seat: Bot Easy
         ("funhouse", "Sel Up Up Up Up Sel Down Sel"),
         ("clue", "B A A A B A B"),  # 7 rows: from Start the mover wraps to P1; Bot Easy
-        ("pyportal", "tap:line:1 tap:line:2 tap:line:1"),  # (line 0: the title's header)
+        ("pyportal", "tap:line:0 tap:line:2 tap:line:1"),  # (no header: the title's 8 items fill it)
     ):
         hw = run_script(name, script)
         setup = hw.screen.screens[-1]
@@ -276,7 +279,7 @@ def test_the_seat_menu_opens_on_act_under_every_scheme():
 def test_touch_chooses_a_card_then_plays_it_on_a_second_tap():
     # PyPortal: New game, start with the default seats (P1 human), the first game's legend (a tap),
     # then a tap on a card.
-    start = "tap:line:1 tap:line:6 tap:screen"
+    start = "tap:line:0 tap:line:6 tap:screen"
     hw = run_script("pyportal", start)
     turn = hw.screen.view
     assert turn.title.startswith("Round 1") and turn.card_cursor >= 0
@@ -294,7 +297,7 @@ def test_the_hand_off_needs_act_or_a_tap():
     for name, script, ignored, ok in (
         ("funhouse", "Sel Sel", "Up Down hold:Sel", "Sel"),
         ("clue", "B B", "A hold:A hold:B", "B"),
-        ("pyportal", "tap:line:1 tap:line:4", "tap:back tap:menu", "tap:screen"),
+        ("pyportal", "tap:line:0 tap:line:4", "tap:back tap:menu", "tap:screen"),
     ):
         screens = []
         for presses in (script + " " + ignored, script + " " + ignored + " " + ok):

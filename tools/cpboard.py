@@ -441,15 +441,17 @@ def nvm_images(log, start):
     return out
 
 
-def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None):
-    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow."""
+def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None, lang=""):
+    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow;
+    ``lang``: the game's language (LAMA_LANG in the board's settings.toml; "": English)."""
+    settings = SETTINGS + ('LAMA_LANG = "%s"\n' % lang if lang else "")
     with tempfile.TemporaryDirectory() as tmp:
         flow = Flow(tmp, mpy, drive)
         seen = []
 
         def ok(kb):
             flow.power_on(erase=True)
-            done = flow.run(keys, budget, "%dk" % kb, version)
+            done = flow.run(keys, budget, "%dk" % kb, version, settings=settings)
             if Flow.clean(done):
                 seen.append(Flow.standin_bytes(done))
                 return True

@@ -21,6 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("engine", "play", "hal")  # the game's packages, all of them on the board...
 DESKTOP_ONLY = ("mock.py", "script.py")  # ...but these hal modules, and the desktop's (hal/desktop/)
 AS_SOURCE = ("code.py", "boot.py")  # CircuitPython runs these two by name, as .py
+DATA = ("play/text",)  # files read as data, copied as they are: the languages' catalogs (play/lang.py)
 CROSS_HELP = (
     "get the mpy-cross of your CircuitPython release from the CircuitPython downloads "
     "(circuitpython.org, 'mpy-cross' for your computer)"
@@ -52,6 +53,11 @@ def game_files(root=ROOT):
         for rel in _modules(os.path.join(root, package), package):
             if rel not in ["hal/" + name for name in DESKTOP_ONLY] and not rel.startswith("hal/desktop"):
                 out.append((os.path.join(root, *rel.split("/")), rel))
+    for folder in DATA:
+        where = os.path.join(root, *folder.split("/"))
+        for name in sorted(os.listdir(where)) if os.path.isdir(where) else ():
+            if name.endswith(".bin"):
+                out.append((os.path.join(root, *folder.split("/"), name), folder + "/" + name))
     # lib/: exactly the files tools/libs installed (lib/.files), nothing left over by hand.
     lib = os.path.join(root, "lib")
     for rel in lines(os.path.join(lib, ".files")):

@@ -77,6 +77,7 @@ def found():
                     raise SystemExit(
                         "%s:%d: say() of something not a literal: the catalog cannot know it" % (rel, node.lineno)
                     )
+    out.pop("", None)  # (say(""): the catalog's letters beyond ASCII, which the build adds)
     for text in HAL:
         out.setdefault(text, []).append("hal")
     return out
@@ -182,7 +183,13 @@ def po_text(code, keys, have):
 
 
 def catalog(table):
-    """The .bin bytes of ``table`` ({English: translation}); ValueError where two keys share a hash."""
+    """The .bin bytes of ``table`` ({English: translation}) and, under the key "", the letters beyond
+    ASCII its texts use (the renderer's ``more``: tools/glyphs.py's order); ValueError where two keys
+    share a hash or a text has a character the game cannot draw."""
+    from tools import glyphs
+
+    table = dict(table)
+    table[""] = glyphs.needed(list(table.values()))
     entries = {}
     for k, t in table.items():
         h = lang.key(k)

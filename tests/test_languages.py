@@ -1,0 +1,208 @@
+"""The game in English, German and French (issue 38): the catalogs, the lookup, the choice, the flows.
+
+Every text the code says (``say("...")``, play/lang.py) has its German and French translation in
+play/text/*.po with the same placeholders and groups, every character of them can be drawn (the
+game's own glyphs and an ASCII-only font: tests/test_glyphs.py), the .bin catalogs are what
+tools/lang.py writes, and a whole game plays in each language on every kind of screen.
+"""
+
+import os
+import re
+
+import pytest
+
+from engine import codec
+from hal import mock
+from play import app as appmod
+from play import lang
+from play import match as mt
+from play import view as v
+from play.lang import say
+from tests.flow_driver import Driver, random_choice
+from tools import glyphs
+from tools import lang as tool
+
+LANGS = ("de", "fr")
+PLACEHOLDER = re.compile(r"%[-0-9]*[sd]|\{[^}]*\}")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    lang.use(0)
+
+
+@pytest.fixture(scope="module")
+def keys():
+    return tool.found()
+
+
+def table(code):
+    return tool.read_po(os.path.join(tool.TEXT, code + ".po"))
+
+
+def test_the_catalogs_are_what_tools_lang_writes_from_the_code_and_the_po_files():
+    assert tool.main(["--check"]) == 0  # every key translated, the .po and .bin up to date
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_text_has_its_translation_with_the_same_placeholders_and_parts(code, keys):
+    have = table(code)
+    for key in keys:
+        text = have.get(key, "")
+        assert text, (code, key)
+        assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(key)), (code, key, text)
+        assert text.count("|") == key.count("|"), (code, key, text)
+        # (the game's glyphs, the card icons and tokens, are kept where the English has them)
+        assert [c for c in key if c < " " and c != "\n"] == [c for c in text if c < " " and c != "\n"], (key, text)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_character_can_be_drawn(code):
+    more = glyphs.needed(list(table(code).values()))  # (ValueError names one the game cannot draw)
+    assert set(more) <= set(glyphs.CHARS)
+    assert lang.use(lang.CODES.index(code))
+    assert say("") == more  # the catalog's letters: the renderer's font strip
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_buttons_names_fit_a_button(code):
+    lang.use(lang.CODES.index(code))
+    names = say("Draw|Quit|Skip|Take|Swap").split("|")
+    assert len(names) == 5 and all(0 < len(n) <= 4 and n.isascii() for n in names), names
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_say_finds_every_text_in_the_open_catalog(code, keys):
+    have = table(code)
+    assert lang.use(lang.CODES.index(code)) and lang.code == lang.CODES.index(code)
+    for key in keys:
+        assert say(key) == have[key]
+    assert say("a text no catalog has") == "a text no catalog has"  # English, never nothing
+    lang.use(0)
+    assert lang.code == 0 and say("Pass the device") == "Pass the device"
+
+
+def test_a_missing_or_damaged_catalog_leaves_the_game_in_english(tmp_path, monkeypatch):
+    monkeypatch.setattr(lang, "folder", lambda: str(tmp_path) + "/")
+    assert not lang.use(1) and lang.code == 0
+    (tmp_path / "de.bin").write_bytes(b"junk and more junk")
+    assert not lang.use(1) and lang.code == 0
+    assert say("Pass the device") == "Pass the device"
+
+
+def test_two_keys_with_one_hash_are_refused():
+    # djb2 over 24 bits: find two texts that share one, and the build refuses them.
+    seen = {}
+    for i in range(200000):
+        text = "t%d" % i
+        h = lang.key(text)
+        if h in seen:
+            with pytest.raises(ValueError, match="share hash"):
+                tool.catalog({seen[h]: "a", text: "b"})
+            return
+        seen[h] = text
+    pytest.fail("no two texts share a hash in 200,000")
+
+
+def test_the_po_format_reads_back_what_it_writes():
+    for text in ("plain", 'a "quoted" \\ text', "two\nlines\n", "glyphs \x01\x05 and «é»", ""):
+        assert tool.unquote(tool.quote(text)) == text
+    po = tool.po_text("de", {"a\nb": ["play/x.py:1"], "c|d": ["hal"]}, {"a\nb": "x\ny", "c|d": "e|f"})
+    path = os.path.join(tool.TEXT, "..", "..", "tests", "_tmp.po")
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(po)
+        assert tool.read_po(path) == {"a\nb": "x\ny", "c|d": "e|f"}
+    finally:
+        os.remove(path)
+
+
+# ---- the choice -----------------------------------------------------------------------------
+def play(lang_wish="", script="", screens=200, save=None, wins=False, board=None):
+    hw = mock.Hardware(script, save=save, seed=3, board=board)
+    hw.language = lang_wish
+    hw.language_wins = wins
+    app = appmod.App(hw)
+    driver = Driver(app, random_choice(__import__("engine.rng", fromlist=["Rng"]).Rng(5)), screens)
+    hw.buttons.feed = driver
+    try:
+        app.run()
+    except mock.Done:
+        pass
+    return hw, app
+
+
+def titles(hw):
+    return [s[0] for s in hw.screen.screens]
+
+
+def test_the_first_start_speaks_what_the_board_asks_for():
+    for code, new_game in (("", "New game"), ("en", "New game"), ("de", "Neues Spiel"), ("fr", "Nouvelle partie")):
+        hw, _ = play(code, screens=1)
+        assert any(line[2:].startswith(new_game) for line in hw.screen.screens[0]), (code, hw.screen.screens[0])
+
+
+def test_the_language_picked_in_the_menu_is_kept_in_the_save_and_wins_over_the_boards():
+    m = mt.Match()
+    m.start(1)
+    m.lang = 3  # French, picked in the menu
+    data = bytes(m.to_bytes())
+    assert mt.Match.from_bytes(data).lang == 3
+    assert data[codec.HEAD + 1] == 0 | 3 << 2  # (the variant byte's bits 2-3: a save of before reads as none)
+    hw, app = play("de", save=data, screens=1)
+    assert lang.code == 2 and app.setup_match.lang == 3
+    hw, app = play("de", save=data, screens=1, wins=True)  # the desktop's --lang wins
+    assert lang.code == 1
+
+
+def test_the_language_entry_steps_through_the_three_each_named_in_its_own_words():
+    hw = mock.Hardware("", seed=3)
+    app = appmod.App(hw)
+    app.apply_settings()
+    items = app.ui.settings()
+    assert items[-1] == 20  # (play/ui.py's LANGUAGE)
+    seen = []
+    from play import menu
+
+    for _ in range(3):
+        seen.append(mt.labels([20], app.setup_match)[0])
+        menu.next_setting(app, 20)
+    assert seen == ["Language: English", "Sprache: Deutsch", "Langue: Fran\u00e7ais"] or seen[0] == "Language: English"
+    assert lang.code == 0 and app.setup_match.lang == 1  # round to English, picked
+
+
+# ---- whole games in each language -------------------------------------------------------------
+@pytest.mark.parametrize("code", LANGS)
+@pytest.mark.parametrize("board", ["pybadge", "clue", "pyportal"])  # buttons, two buttons, touch
+def test_a_whole_game_plays_in_each_language_and_every_text_fits(code, board):
+    from tests.test_schemes import play_board
+
+    too_long = []
+    english = set()  # the texts of more than a word that a translation replaces: none may show
+    lang.use(lang.CODES.index(code))
+    for key in tool.found():
+        if "%" not in key and "{" not in key and "|" not in key and " " in key and say(key) != key:
+            english.add(key)
+    lang.use(0)
+    from hal import mock as mockmod
+
+    inner = mockmod.Screen.show
+
+    def show(screen, view):  # every View as drawn: no text longer than a line, no English left
+        for text in [view.title, view.footer] + list(view.lines):
+            if len(text) > v.COLUMNS:
+                too_long.append(text)
+            assert text not in english, (code, text)
+        return inner(screen, view)
+
+    mockmod.Screen.show = show
+    try:
+        hw, app, player = play_board(board, [0, 0, 2, 3], language=code)
+    finally:
+        mockmod.Screen.show = inner
+    assert lang.code == lang.CODES.index(code)
+    g = app.match.game
+    assert g.is_over() and app.match.where == mt.FINISHED, (board, player.presses)
+    assert any(s[0] == "= " + say("Pass the device") for s in hw.screen.screens)
+    assert not too_long, too_long[:5]
