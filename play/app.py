@@ -190,9 +190,9 @@ class App:
             lang.use(0)  # (a catalog missing or damaged: English, every word still there)
         view = self.ui.view
         view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
-        view.words = (
-            tuple(say("\u25cb|\u25a1|\u2606|llama| white| black| magic| cards").split("|")) if lang.code else None
-        )
+        # (the card icons as shapes, as hal/textview.py shows them in any language)
+        words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
+        view.words = tuple(words.split("|")) if lang.code else None
         view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
 
     # ---- lights and sound, for the table ----------------------------------------------

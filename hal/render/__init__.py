@@ -527,32 +527,29 @@ class Screen:
         self.display = display
         self.size = (display.width, display.height)
         self.font = font
-        # Made at the first show, in the language of the View (play/lang.py sets its letters and
-        # buttons before the first screen), and made again when the player picks another.
-        self.made = None  # type: Renderer | None
         self.view = None  # the View last shown (tests look at it)
         self.count = 0
-
-    @property
-    def renderer(self):
-        """The Renderer: made now if no screen was shown yet (in English: a View's language remakes it)."""
-        return self.speak(_view.View()) if self.made is None else self.made
+        # Made now, in English, before the game's modules load: the objects that stay lie low on
+        # the heap, under what comes and goes (made at the first show instead: 2 KB more of a
+        # board flow's heap, measured). A View in another language makes it again (:meth:`speak`).
+        self.renderer = None  # type: Renderer | None
+        self.renderer = self.speak(_view.View())
 
     def speak(self, view):
         """(Re)make the renderer for ``view``'s language: its letters beyond ASCII in the font strip,
         its buttons' names on the card sheet. The old one goes first (a board's heap holds one)."""
         display = self.display
-        if self.made is not None:
+        if self.renderer is not None:
             display.root_group = None
-            self.made = None
+            self.renderer = None
             gc.collect()
         made = Renderer(display.width, display.height, self.font, view.more, view.items)
         display.root_group = made.group
-        self.made = made
+        self.renderer = made
         return made
 
     def show(self, view):
-        r = self.made
+        r = self.renderer
         if r is None or view.more != r.more or view.items != r.items:
             r = self.speak(view)
         r.draw(view)
@@ -565,6 +562,6 @@ class Screen:
         """What display pixel x, y shows, as (kind, index) (hal/__init__.py's HIT_*): see hal/render/hit.py."""
         from hal.render import hit  # touch boards only: its code stays off a button board's heap
 
-        found = hit.hit(self.made, self.view, x, y)
+        found = hit.hit(self.renderer, self.view, x, y)
         hal.forget("hal.render.hit")  # (a tap is rare: its code loads for the moment, off the game's peak)
         return found
