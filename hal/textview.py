@@ -24,7 +24,7 @@ def plain(text, words=None):
 def item_name(code, view=None):
     """The label of a row item: a card's name (its icon as a shape), or an action's short name (``view``'s)."""
     if code < FIRST_ITEM:
-        return plain(label(code))
+        return plain(label(code), view.words if view is not None else None)
     return (view.items if view is not None else ITEM_NAMES)[code - FIRST_ITEM]
 
 

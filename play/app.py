@@ -190,6 +190,9 @@ class App:
             lang.use(0)  # (a catalog missing or damaged: English, every word still there)
         view = self.ui.view
         view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
+        view.panel = tuple(say("Stage|You").split("|"))  # the table's token rows (5 letters at most)
+        if view.labels is not None:  # a touch screen's footer parts, as the footers name them
+            view.labels = tuple([_ui.named(label) for label in self.hw.buttons.labels])
         # (the card icons as shapes, as hal/textview.py shows them in any language)
         words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
         view.words = tuple(words.split("|")) if lang.code else None

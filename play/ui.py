@@ -85,6 +85,14 @@ def wrap(text, width=v.COLUMNS):
     return out
 
 
+def named(label):
+    """A board's name of an input in the language spoken: a touch screen's words ("tap", "Back",
+    "Menu"), "hold B" (a two-button board's); a key's own name ("A", "Start", "D1") as it is."""
+    if label[:5] == "hold ":
+        return say("hold %s") % label[5:]
+    return said(label)
+
+
 def errno(e):
     """A short text for error ``e`` (an OSError's number in words where it is a common one)."""
     if not isinstance(e, OSError):
@@ -173,18 +181,18 @@ class Ui:
         menu first when the act input is not said).
         """
         labels = self.hw.buttons.labels
-        prev = labels[hal.LABEL_PREV]
-        mover = labels[hal.LABEL_NEXT]
+        prev = named(labels[hal.LABEL_PREV])
+        mover = named(labels[hal.LABEL_NEXT])
         if prev and mover:  # "<>", "Up/Down"
             mover = prev + mover if len(prev + mover) == 2 else prev + "/" + mover
         if not mover and not act:
-            mover = labels[hal.LABEL_ACT]
+            mover = named(labels[hal.LABEL_ACT])
         parts = []
         for label, what in (
-            (said(labels[hal.LABEL_ACT]), act),  # (a touch screen's words: "tap", "Back", "Menu")
+            (named(labels[hal.LABEL_ACT]), act),  # (a touch screen's words: "tap", "Back", "Menu")
             (mover, move),
-            (said(labels[hal.LABEL_BACK]), back),
-            (said(labels[hal.LABEL_MENU]), menu),
+            (named(labels[hal.LABEL_BACK]), back),
+            (named(labels[hal.LABEL_MENU]), menu),
         ):
             if label and what:  # "Back" alone, not "Back: back"
                 what = label if label.lower() == what.lower() else label + ": " + what

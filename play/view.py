@@ -118,6 +118,8 @@ class View:
         self.items = ITEM_NAMES
         self.words = None
         self.more = ""
+        self.panel = ("Stage", "You")  # the table's token rows: the stage's, the hand's
+        self.labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
         self.clear()
 
     def clear(self):

@@ -33,7 +33,7 @@ TEXT = os.path.join(ROOT, "play", "text")
 SOURCES = ("play",)
 # Texts hal/ gives play, said when shown (``said(text)``): the touch screen's labels for its
 # inputs (hal/__init__.py's LABEL_*), and the notices a board shows on the title.
-HAL = ("tap", "Back", "Menu")
+HAL = ("tap", "Back", "Menu")  # ("hold B": play/ui.py's named says "hold %s")
 
 
 def _constants(tree):

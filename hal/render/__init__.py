@@ -246,8 +246,8 @@ class Renderer:
             self._top_code = view.top
             self.top[0] = view.top
             art.card_colors(self.top.pixel_shader, view.top)
-        self._tokens(0, "Stage", view.stage, True)
-        self._tokens(1, "You", view.mine, view.has_mine)
+        self._tokens(0, view.panel[0], view.stage, True)  # ("Stage", "You": the View's language)
+        self._tokens(1, view.panel[1], view.mine, view.has_mine)
         # The show meter: a lit pip a token on the stage, of the five that start a show; none
         # before the stage holds a token (and so never in Classic L.L.A.M.A., which has no stage).
         stage = view.stage[0] + view.stage[1] + view.stage[2]
