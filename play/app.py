@@ -179,24 +179,11 @@ class App:
         hw.sound.on = m.sound
         hw.lights.show(self._rgb)
         wish = lang.CODES.index(hw.language) if hw.language in lang.CODES else 0
-        self.speak(m.lang - 1 if m.lang and not hw.language_wins else wish)
+        i = m.lang - 1 if m.lang and not hw.language_wins else wish
+        if i != lang.code:  # (English at start-up: nothing to load)
+            from play import catalog
 
-    def speak(self, i):
-        """Speak language ``i`` (play/lang.py) from the next screen on: its words, and in the View its
-        action buttons, the glyphs' words of a text screen and its letters beyond ASCII."""
-        if i == lang.code and lang.code:  # (English: nothing to open, nothing to set)
-            return
-        if not lang.use(i):
-            lang.use(0)  # (a catalog missing or damaged: English, every word still there)
-        view = self.ui.view
-        view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
-        view.panel = tuple(say("Stage|You").split("|"))  # the table's token rows (5 letters at most)
-        if view.labels is not None:  # a touch screen's footer parts, as the footers name them
-            view.labels = tuple([_ui.named(label) for label in self.hw.buttons.labels])
-        # (the card icons as shapes, as hal/textview.py shows them in any language)
-        words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
-        view.words = tuple(words.split("|")) if lang.code else None
-        view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
+            catalog.speak(self.ui.view, hw.buttons.labels, i)
 
     # ---- lights and sound, for the table ----------------------------------------------
     def light(self, seat):

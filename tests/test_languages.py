@@ -14,7 +14,7 @@ import pytest
 from engine import codec
 from hal import mock
 from play import app as appmod
-from play import lang
+from play import catalog, lang
 from play import match as mt
 from play import view as v
 from play.lang import say
@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"%[-0-9]*[sd]|\{[^}]*\}")
 @pytest.fixture(autouse=True)
 def english_after():
     yield
-    lang.use(0)
+    catalog.use(0)
 
 
 @pytest.fixture(scope="module")
@@ -61,13 +61,13 @@ def test_every_text_has_its_translation_with_the_same_placeholders_and_parts(cod
 def test_every_character_can_be_drawn(code):
     more = glyphs.needed(list(table(code).values()))  # (ValueError names one the game cannot draw)
     assert set(more) <= set(glyphs.CHARS)
-    assert lang.use(lang.CODES.index(code))
+    assert catalog.use(lang.CODES.index(code))
     assert say("") == more  # the catalog's letters: the renderer's font strip
 
 
 @pytest.mark.parametrize("code", LANGS)
 def test_the_buttons_names_fit_a_button(code):
-    lang.use(lang.CODES.index(code))
+    catalog.use(lang.CODES.index(code))
     names = say("Draw|Quit|Skip|Take|Swap").split("|")
     assert len(names) == 5 and all(0 < len(n) <= 4 and n.isascii() for n in names), names
 
@@ -75,19 +75,19 @@ def test_the_buttons_names_fit_a_button(code):
 @pytest.mark.parametrize("code", LANGS)
 def test_say_finds_every_text_in_the_open_catalog(code, keys):
     have = table(code)
-    assert lang.use(lang.CODES.index(code)) and lang.code == lang.CODES.index(code)
+    assert catalog.use(lang.CODES.index(code)) and lang.code == lang.CODES.index(code)
     for key in keys:
         assert say(key) == have[key]
     assert say("a text no catalog has") == "a text no catalog has"  # English, never nothing
-    lang.use(0)
+    catalog.use(0)
     assert lang.code == 0 and say("Pass the device") == "Pass the device"
 
 
 def test_a_missing_or_damaged_catalog_leaves_the_game_in_english(tmp_path, monkeypatch):
-    monkeypatch.setattr(lang, "folder", lambda: str(tmp_path) + "/")
-    assert not lang.use(1) and lang.code == 0
+    monkeypatch.setattr(catalog, "folder", lambda: str(tmp_path) + "/")
+    assert not catalog.use(1) and lang.code == 0
     (tmp_path / "de.bin").write_bytes(b"junk and more junk")
-    assert not lang.use(1) and lang.code == 0
+    assert not catalog.use(1) and lang.code == 0
     assert say("Pass the device") == "Pass the device"
 
 
@@ -96,7 +96,7 @@ def test_two_keys_with_one_hash_are_refused():
     seen = {}
     for i in range(200000):
         text = "t%d" % i
-        h = lang.key(text)
+        h = catalog.key(text)
         if h in seen:
             with pytest.raises(ValueError, match="share hash"):
                 tool.catalog({seen[h]: "a", text: "b"})
@@ -180,11 +180,11 @@ def test_a_whole_game_plays_in_each_language_and_every_text_fits(code, board):
 
     too_long = []
     english = set()  # the texts of more than a word that a translation replaces: none may show
-    lang.use(lang.CODES.index(code))
+    catalog.use(lang.CODES.index(code))
     for key in tool.found():
         if "%" not in key and "{" not in key and "|" not in key and " " in key and say(key) != key:
             english.add(key)
-    lang.use(0)
+    catalog.use(0)
     from hal import mock as mockmod
 
     inner = mockmod.Screen.show

@@ -26,6 +26,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from play import catalog as reader  # noqa: E402
 from play import lang  # noqa: E402
 
 LANGS = lang.CODES[1:]
@@ -171,7 +172,13 @@ def po_text(code, keys, have):
         "",
     ]
     for k in sorted(keys, key=lambda k: keys[k][0].split(":")[0] + ":%06d" % int((keys[k][0] + ":0").split(":")[1])):
-        out.append("#: " + " ".join(keys[k]))
+        # (the files, not their lines: a line moved in the code does not change the catalog)
+        files = []
+        for place in keys[k]:
+            name = place.split(":")[0]
+            if name not in files:
+                files.append(name)
+        out.append("#: " + " ".join(files))
         first = po_lines(k)
         out.append("msgid " + first[0])
         out.extend(first[1:])
@@ -192,7 +199,7 @@ def catalog(table):
     table[""] = glyphs.needed(list(table.values()))
     entries = {}
     for k, t in table.items():
-        h = lang.key(k)
+        h = reader.key(k)
         if h in entries:
             raise ValueError("two texts share hash %06x: %r and %r (reword one)" % (h, entries[h][0], k))
         entries[h] = (k, t.encode("utf-8"))
