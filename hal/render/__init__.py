@@ -169,6 +169,25 @@ class Renderer:
         self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
         self.first = self.last = 0
 
+    def speak(self, more, items):
+        """Another language: its letters into the font strip's spare cells and its buttons' names
+        onto the card sheet, in place (hal/render/build.py's ``letters`` and ``buttons``, loaded for
+        this and dropped); every text row is written again. False when the letters do not fit."""
+        if len(more) > self.strip.width // art.GLYPH_W - 103:
+            return False
+        from hal.render import build
+
+        build.letters(self.strip, more)
+        build.buttons(self.sheet, self.strip, items)
+        del build
+        hal.forget("hal.render.build")
+        hal.forget("hal.render.sheet")
+        self.more = more
+        self.items = items
+        for r in range(len(self.row_text)):
+            self.row_text[r] = "\x00"  # (no row shows it: each is written again, its cells differ now)
+        return True
+
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic.
@@ -551,7 +570,8 @@ class Screen:
     def show(self, view):
         r = self.renderer
         if r is None or view.more != r.more or view.items != r.items:
-            r = self.speak(view)
+            if r is None or not r.speak(view.more, view.items):
+                r = self.speak(view)  # (letters more than the strip's spare cells: made anew)
         r.draw(view)
         self.view = view
         self.count += 1

@@ -146,6 +146,13 @@ def panel(p):
     p["mine"] = (u, v + art.SEAT_H)
 
 
+# Cells the font strip keeps for a language's letters beyond ASCII (German needs 7, French 17 of
+# the game's own: tools/lang.py's catalogs; tests/test_languages.py checks they fit): 216 bytes
+# of an English board's heap, so that switching language draws into the strip it has (a strip made
+# anew, and the renderer with it, took a board flow 15 KB more: fragments, measured).
+SPARE = 24
+
+
 def font_strip(font=None, more=""):
     """(bitmap, table): a one-row strip of 6x12 glyphs, ASCII 32..126 then the game's own
     (characters 1..8: play/view.py), then ``more`` (a language's letters beyond ASCII: none for
@@ -156,7 +163,7 @@ def font_strip(font=None, more=""):
     of its own that cannot grow: the copy takes ~1 KB of heap), so that a text row, one TileGrid
     over the strip, draws the card icons and the tokens as it draws letters."""
     font = font or terminalio.FONT
-    n = 103 + len(more)
+    n = 103 + max(SPARE, len(more))
     table = bytearray(range(103))
     strip = displayio.Bitmap(art.GLYPH_W * n, art.ROW_H, 2)
     bm = getattr(font, "bitmap", None)
@@ -189,22 +196,41 @@ def font_strip(font=None, more=""):
         for x in range(5):
             if data[i] & (16 >> x):
                 strip[(95 + i // 8) * art.GLYPH_W + x, 2 + i % 8] = 1
-    # A language's letters (``more``) in the cells from 103, always from the game's own table
-    # (hal/render/glyphs.py, loaded for this and dropped): the pixels of the font file the firmware's
-    # terminalio.FONT is made from, so a letter the firmware's font has looks the same, and one
-    # it lacks (every accent on an English build) is drawn all the same ("?" for one the table lacks).
-    # (Named by a string longer than CircuitPython interns: no name of it stays on an English heap.)
-    if more:
-        glyphs = __import__("hal.render.glyphs", None, None, ("text",))
-        for i in range(len(more)):
-            j = glyphs.text.find(more[i])
-            for y in range(art.ROW_H):
-                for x in range(art.GLYPH_W):
-                    if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
-                        strip[(103 + i) * art.GLYPH_W + x, y] = 1
-        del glyphs
-        hal.forget("hal.render.glyphs")
+    letters(strip, more, False)
     return strip, table
+
+
+def letters(strip, more, clear=True):
+    """A language's letters (``more``) into the strip's cells from 103 (the cells after blank).
+
+    Always from the game's own table (hal/render/glyphs.py, loaded for this and dropped): the pixels
+    of the font file the firmware's terminalio.FONT is made from, so a letter the firmware's font has
+    looks the same, and one it lacks (every accent on an English build) is drawn all the same ("?"
+    for one the table lacks). (Named by a string longer than CircuitPython interns: no name of it
+    stays on an English heap.) The strip keeps room for :data:`SPARE` of them whatever the language
+    (9 bytes a cell), so that another language's letters go into the same bitmap."""
+    if clear:  # (another language's letters were there; a new strip is blank)
+        for x in range(103 * art.GLYPH_W, strip.width):
+            for y in range(art.ROW_H):
+                strip[x, y] = 0
+    if not more:
+        return
+    glyphs = __import__("hal.render.glyphs", None, None, ("text",))
+    for i in range(len(more)):
+        j = glyphs.text.find(more[i])
+        for y in range(art.ROW_H):
+            for x in range(art.GLYPH_W):
+                if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
+                    strip[(103 + i) * art.GLYPH_W + x, y] = 1
+    del glyphs
+    hal.forget("hal.render.glyphs")
+
+
+def buttons(sheet, strip, items):
+    """The action buttons' names (``items``, ASCII: a View's language's) drawn on the card sheet."""
+    cells = bytearray(range(103))
+    for k in range(len(items)):
+        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
 
 
 def copy(strip, bm, x, x1, y1, w, h):
@@ -457,9 +483,7 @@ def build(width, height, font=None, more="", items=None):
     back(sheet, art.BACK * art.CARD_W)
     for k in range(art.BACK):
         card(sheet, k * art.CARD_W, strip, cells, k)
-    items = items or _view.ITEM_NAMES  # (the language's: play/lang.py)
-    for k in range(len(items)):
-        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
+    buttons(sheet, strip, items or _view.ITEM_NAMES)  # (the language's: play/catalog.py)
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["event"], p["ev"])
