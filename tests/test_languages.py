@@ -206,3 +206,10 @@ def test_a_whole_game_plays_in_each_language_and_every_text_fits(code, board):
     assert g.is_over() and app.match.where == mt.FINISHED, (board, player.presses)
     assert any(s[0] == "= " + say("Pass the device") for s in hw.screen.screens)
     assert not too_long, too_long[:5]
+
+
+def test_the_readmes_first_lines_say_how_to_switch_language():
+    with open(os.path.join(os.path.dirname(tool.TEXT), "..", "README.md"), encoding="utf-8") as f:
+        head = f.read().split("![")[0]
+    for said in ("Language", "Deutsch", "Fran\u00e7ais", "LAMA_LANG", "settings.toml", "--lang"):
+        assert said in head, said
