@@ -171,16 +171,15 @@ class Renderer:
 
     def speak(self, more, items):
         """Another language: its letters into the font strip's spare cells and its buttons' names
-        onto the card sheet, in place (hal/render/build.py's ``letters`` and ``buttons``, loaded for
+        onto the card sheet, in place (hal/render/sheet.py's ``letters`` and ``buttons``, loaded for
         this and dropped); every text row is written again. False when the letters do not fit."""
         if len(more) > self.strip.width // art.GLYPH_W - 103:
             return False
-        from hal.render import build
+        from hal.render import sheet
 
-        build.letters(self.strip, more)
-        build.buttons(self.sheet, self.strip, items)
-        del build
-        hal.forget("hal.render.build")
+        sheet.letters(self.strip, more)
+        sheet.buttons(self.sheet, self.strip, items)
+        del sheet
         hal.forget("hal.render.sheet")
         self.more = more
         self.items = items

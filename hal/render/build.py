@@ -56,7 +56,8 @@ import terminalio
 
 import hal
 from hal.render import art
-from hal.render.sheet import bitmaptools, button, card, fill, icon
+from hal.render.sheet import bitmaptools, card, fill, icon, letters
+from hal.render.sheet import buttons as sheet_buttons
 from play import view as _view
 
 # The token icons (hal/render/art.py's token sheet), 5 pixels wide as a glyph's ink: beside text
@@ -198,39 +199,6 @@ def font_strip(font=None, more=""):
                 strip[(95 + i // 8) * art.GLYPH_W + x, 2 + i % 8] = 1
     letters(strip, more, False)
     return strip, table
-
-
-def letters(strip, more, clear=True):
-    """A language's letters (``more``) into the strip's cells from 103 (the cells after blank).
-
-    Always from the game's own table (hal/render/glyphs.py, loaded for this and dropped): the pixels
-    of the font file the firmware's terminalio.FONT is made from, so a letter the firmware's font has
-    looks the same, and one it lacks (every accent on an English build) is drawn all the same ("?"
-    for one the table lacks). (Named by a string longer than CircuitPython interns: no name of it
-    stays on an English heap.) The strip keeps room for :data:`SPARE` of them whatever the language
-    (9 bytes a cell), so that another language's letters go into the same bitmap."""
-    if clear:  # (another language's letters were there; a new strip is blank)
-        for x in range(103 * art.GLYPH_W, strip.width):
-            for y in range(art.ROW_H):
-                strip[x, y] = 0
-    if not more:
-        return
-    glyphs = __import__("hal.render.glyphs", None, None, ("text",))
-    for i in range(len(more)):
-        j = glyphs.text.find(more[i])
-        for y in range(art.ROW_H):
-            for x in range(art.GLYPH_W):
-                if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
-                    strip[(103 + i) * art.GLYPH_W + x, y] = 1
-    del glyphs
-    hal.forget("hal.render.glyphs")
-
-
-def buttons(sheet, strip, items):
-    """The action buttons' names (``items``, ASCII: a View's language's) drawn on the card sheet."""
-    cells = bytearray(range(103))
-    for k in range(len(items)):
-        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
 
 
 def copy(strip, bm, x, x1, y1, w, h):
@@ -483,7 +451,7 @@ def build(width, height, font=None, more="", items=None):
     back(sheet, art.BACK * art.CARD_W)
     for k in range(art.BACK):
         card(sheet, k * art.CARD_W, strip, cells, k)
-    buttons(sheet, strip, items or _view.ITEM_NAMES)  # (the language's: play/catalog.py)
+    sheet_buttons(sheet, strip, items or _view.ITEM_NAMES)  # (the language's: play/catalog.py)
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (2, p["event"], p["ev"])

@@ -1,5 +1,8 @@
 """The card art's drawing (hal/render/art.py's sheets), start-up code: hal/render/build.py draws with it,
 then hal/render/__init__.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
+Another language (``Renderer.speak``) loads this alone for the moment: its letters into the font
+strip, its buttons onto the card sheet (hal/render/build.py's 6 KB of code, loaded mid-game for
+that, took a board flow 6 KB more: its blocks left holes).
 
 A module apart from hal/render/build.py: from ``.py`` sources each file is compiled on its own,
 and the largest compile is the start-up's peak.
@@ -10,6 +13,7 @@ try:
 except ImportError:  # a port without it: plain pixel loops
     bitmaptools = None  # type: ignore[assignment]
 
+import hal
 from engine import cards
 from hal.render import art
 
@@ -99,3 +103,36 @@ def button(bm, x0, strip, table, name):
             x + art.GLYPH_W * i,
             (art.CARD_H - art.ROW_H) // 2,
         )
+
+
+def letters(strip, more, clear=True):
+    """A language's letters (``more``) into the strip's cells from 103 (the cells after blank).
+
+    Always from the game's own table (hal/render/glyphs.py, loaded for this and dropped): the pixels
+    of the font file the firmware's terminalio.FONT is made from, so a letter the firmware's font has
+    looks the same, and one it lacks (every accent on an English build) is drawn all the same ("?"
+    for one the table lacks). (Named by a string longer than CircuitPython interns: no name of it
+    stays on an English heap.) The strip keeps room for hal/render/build.py's SPARE whatever the language
+    (9 bytes a cell), so that another language's letters go into the same bitmap."""
+    if clear:  # (another language's letters were there; a new strip is blank)
+        for x in range(103 * art.GLYPH_W, strip.width):
+            for y in range(art.ROW_H):
+                strip[x, y] = 0
+    if not more:
+        return
+    glyphs = __import__("hal.render.glyphs", None, None, ("text",))
+    for i in range(len(more)):
+        j = glyphs.text.find(more[i])
+        for y in range(art.ROW_H):
+            for x in range(art.GLYPH_W):
+                if glyphs.data[12 * j + y] & (128 >> x) if j >= 0 else strip[31 * art.GLYPH_W + x, y]:
+                    strip[(103 + i) * art.GLYPH_W + x, y] = 1
+    del glyphs
+    hal.forget("hal.render.glyphs")
+
+
+def buttons(sheet, strip, items):
+    """The action buttons' names (``items``, ASCII: a View's language's) drawn on the card sheet."""
+    cells = bytearray(range(103))
+    for k in range(len(items)):
+        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
