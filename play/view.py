@@ -100,6 +100,17 @@ def label(code):
 class View:
     """A screen's contents. Fields are plain attributes; see the module docstring."""
 
+    # The language's (play/catalog.py sets them when it changes, not clear()): the action items'
+    # names (a button holds 4 letters), the table's token rows (the stage's, the hand's), the words
+    # a text screen writes for the glyphs (None: English, hal/textview.py's) and the letters beyond
+    # ASCII its texts use (the renderer's font strip). English's are the class's: an English View
+    # holds none of them itself (a board's heap: no entries in each View's dict).
+    items = ITEM_NAMES
+    panel = ("Stage", "You")
+    words = None
+    more = ""
+    labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
+
     def __init__(self):
         self.lines = [""] * LINES
         self.colors = bytearray(LINES)
@@ -112,14 +123,6 @@ class View:
         self.points = [0] * 6
         self.stage = bytearray(3)  # whites, blacks, magic (0/1) on the stage
         self.mine = bytearray(3)  # the tokens of the hand shown
-        # The language's (play/lang.py; set when it changes, not by clear): the action items' names
-        # (a button holds 4 letters), the words a text screen writes for the glyphs (None: English,
-        # hal/textview.py's), and the letters beyond ASCII its texts use (the renderer's font strip).
-        self.items = ITEM_NAMES
-        self.words = None
-        self.more = ""
-        self.panel = ("Stage", "You")  # the table's token rows: the stage's, the hand's
-        self.labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
         self.clear()
 
     def clear(self):
