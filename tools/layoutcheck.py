@@ -185,19 +185,21 @@ def _name(r, tg, tag):
     return "a %s piece" % (tag or "root")
 
 
-def check(sizes=SIZES, seed=11, every=False):
-    """[(size, kind, problems)] for every kind of screen (tools/realdisplay.py's) at each size."""
+def check(sizes=SIZES, seed=11, every=False, lang=""):
+    """[(size, kind, problems)] for every kind of screen (tools/realdisplay.py's) at each size, in
+    language ``lang`` ("de", "fr"; "": English)."""
     import displayio  # noqa: F401 (Blinka: the objects are built without a display)
 
     from hal import render
     from play import view as v
     from tools import realdisplay
 
-    views = realdisplay.collect(seed, every)
+    views = realdisplay.collect(seed, every, lang)
     out = []
     view = v.View()
+    first = realdisplay.restore(views[0][1], v.View())  # (the views' language: letters, buttons)
     for w, h in sizes:
-        r = render.Renderer(w, h)
+        r = render.Renderer(w, h, None, first.more, first.items)
         for i, (kind, data) in enumerate(views):
             r.draw(realdisplay.restore(data, view))
             out.append(((w, h), kind or "%s #%d" % (data["title"], i), problems(r, w, h, view)))
@@ -211,9 +213,10 @@ def main():
     ap.add_argument("--sizes", type=size_list, default=SIZES, help="e.g. 160x128,240x135")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--every", action="store_true", help="every screen of three games, not one of each kind")
+    ap.add_argument("--lang", default="", choices=["", "en", "de", "fr"], help="the game's language (default English)")
     args = ap.parse_args()
     bad = 0
-    rows = check(args.sizes, args.seed, args.every)
+    rows = check(args.sizes, args.seed, args.every, "" if args.lang == "en" else args.lang)
     for (w, h), kind, found in rows:
         if found or not args.every:
             print("%4dx%-4d %-22s %s" % (w, h, kind, "; ".join(found[:3]) if found else "clean"))

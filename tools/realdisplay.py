@@ -78,12 +78,14 @@ def kind_of(view):
     """Which of :data:`KINDS` ``view`` is (None: one more of a kind, or none of them)."""
     if view.move:
         return MOTION[view.move] if view.move_step >= 96 else None  # a frame well on its way
+    from play.lang import say
+
     t = view.title
-    if t == "New game":
+    if t == say("New game"):
         return "setup"
-    if t == "Menu":
+    if t == say("Menu"):
         return "menu"
-    if t == "About":
+    if t == say("About"):
         return "message"
     kind = screenshots.kind_of(view)
     if kind == "rules":
@@ -91,9 +93,16 @@ def kind_of(view):
     return kind
 
 
+# A View's language (play/catalog.py): the buttons' names, the token rows' words, its letters.
+LANG_FIELDS = ("items", "panel", "more")
+LANG = [""]  # the language the collected flows speak (collect's ``lang``)
+
+
 def snapshot(view):
     """A View's contents as plain data (JSON)."""
-    out = {name: getattr(view, name) for name in FIELDS}
+    out = {name: getattr(view, name) for name in FIELDS + LANG_FIELDS}
+    out["items"] = list(out["items"])
+    out["panel"] = list(out["panel"])
     for name in ("lines", "names", "points"):
         out[name] = list(out[name])
     for name in BYTES:
@@ -110,7 +119,18 @@ def restore(data, view=None):
         setattr(view, name, list(value) if isinstance(value, list) else value)  # (clear() empties lines)
     for name in BYTES:
         getattr(view, name)[:] = bytes(data[name])
+    if "items" in data:
+        view.items = tuple(data["items"])
+        view.panel = tuple(data["panel"])
+        view.more = data["more"]
     return view
+
+
+def machine(*args, **kw):
+    """A mock Hardware that asks for the language of :data:`LANG`."""
+    hw = mock.Hardware(*args, **kw)
+    hw.language = LANG[0]
+    return hw
 
 
 def _run(hw, keep, feed=None):
@@ -151,7 +171,7 @@ def _game(seats, seed, choose, stop=None, menu=False, limit=4000, variant=0):
 
         return feed
 
-    return mock.Hardware(new_game_script(seats, variant=variant), seed=seed), make
+    return machine(new_game_script(seats, variant=variant), seed=seed), make
 
 
 def playing(pick):
@@ -177,8 +197,9 @@ def hoarding(pick):
     return choose
 
 
-def collect(seed=11, every=False):
-    """[(kind, snapshot)]: a View of each kind, in the order the flow showed them.
+def collect(seed=11, every=False, lang=""):
+    """[(kind, snapshot)]: a View of each kind, in the order the flow showed them, in language
+    ``lang`` ("de", "fr"; "": English).
 
     ``every``: every screen shown (kind None for most), and more games: six seats of hoarding
     humans (hands that scroll, six seats at the table) and a Classic game of three."""
@@ -196,6 +217,17 @@ def collect(seed=11, every=False):
         elif every and (not view.move or (kind is not None and first)):
             taken.append((None, snapshot(view)))
 
+    LANG[0] = lang
+    try:
+        return _collect(seed, every, taken, seen, keep)
+    finally:
+        LANG[0] = ""
+        from play import catalog
+
+        catalog.use(0)  # (the process speaks English again: the flows' language is global)
+
+
+def _collect(seed, every, taken, seen, keep):
     # Two humans and two bots: every table screen, the prompts, the rounds' ends.
     first = [k for k in KINDS if k not in ("message", "rules")]
     hw, feed = _game(
@@ -204,8 +236,8 @@ def collect(seed=11, every=False):
     hw.name = "PyBadge"
     _run(hw, keep, feed)
     # From a fresh title: the About screen, then every page of the rules.
-    _run(mock.Hardware("Down Down Down Down Down Down A B"), keep)  # About: the last item
-    _run(mock.Hardware("Down A" + " A" * 12), keep)
+    _run(machine("Up A B"), keep)  # About: the last item
+    _run(machine("Down A" + " A" * 12), keep)
     if every:
         hw, feed = _game([mt.HUMAN] * 6, seed + 1, hoarding(rng.Rng(seed + 1)), limit=600)
         _run(hw, keep, feed)
@@ -225,7 +257,7 @@ sizes = json.loads(f.readline())
 f.close()
 view = v.View()
 for w, h in sizes:
-    r = render.Renderer(w, h, FONT, MORE)
+    r = render.Renderer(w, h, FONT, MORE, ITEMS)
     buf = bytearray(w * h * 2)
     out = open("c-%dx%d.bin" % (w, h), "wb")
     f = open("views.json")
@@ -272,7 +304,8 @@ def c_frames(views, sizes, more="", font=""):
                 f.write(json.dumps(data) + "\n")
         # Room for a frame's buffer in a heap that a long run (--every) fragments.
         heap = "%dk" % (512 + max(w * h for w, h in sizes) * 8 // 1024)
-        code = "MORE = %s\nFONT = None\n" % json.dumps(more) + font + C_DRAW
+        items = views[0][1].get("items") if views else None  # (the buttons in the views' language)
+        code = "MORE = %s\nITEMS = %s\nFONT = None\n" % (json.dumps(more), json.dumps(items)) + font + C_DRAW
         done = cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
         if "drawn" not in done.stdout:
             raise RuntimeError("the real displayio failed:\n" + done.stdout + done.stderr)

@@ -39,28 +39,35 @@ KINDS = ("title", "handoff", "turn", "bot", "show", "give", "return", "summary",
 
 
 def kind_of(view):
+    """The kind of screen ``view`` is, known by its words in the language spoken (play/lang.py)."""
+    from play.lang import say
+
     t = view.title
+    round_ = say("Round %d - %s").split("%")[0]  # "Round ", "Runde ", "Manche "
+    over = say("Round %d over").split("%d")
     if t == "L.A.M.A. Kadabra":
         return "title"
-    if t == "Pass the device":
+    if t == say("Pass the device"):
         return "handoff"
-    if t.startswith("Round ") and t.endswith(" over"):
+    if t.startswith(over[0]) and t.endswith(over[-1]) and t[len(over[0]) : len(t) - len(over[-1])].isdigit():
         return "summary"
-    if t in ("Scores", "Final scores"):
+    if t in (say("Scores"), say("Final scores")):
         return "scores"
-    if t.startswith("Give a"):
+    if t in say("Give a white|Give a black|Give the magic").split("|"):
         return "give"
-    if t == "Well played":
+    if t == say("Well played"):
         return "return"
-    if t == "Game over":
+    if t == say("Game over"):
         return "gameover"
-    if t.startswith("Rules") or t.startswith("Cards"):
+    if t.startswith(say("Rules: the cards").split(":")[0]):
         return "rules"
     if view.seats and view.show:
         return "show"
-    if t.startswith("Round ") and t.endswith("(bot)") and " plays " in "".join(view.lines):
+    bot = say("%s (bot)").split("%s")[-1]
+    plays = say("{0} plays {1}").replace("{0}", "").replace("{1}", "")  # " plays "
+    if t.startswith(round_) and t.endswith(bot) and plays in "".join(view.lines):
         return "bot"
-    if t.startswith("Round ") and view.card_cursor >= 0 and sum(view.marks[: view.ncards]) > 1:
+    if t.startswith(round_) and view.card_cursor >= 0 and sum(view.marks[: view.ncards]) > 1:
         return "turn"
     return None
 
