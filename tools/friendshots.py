@@ -21,6 +21,7 @@ from engine import bots, rng  # noqa: E402
 from hal import desktop, mock  # noqa: E402
 from play import app as appmod  # noqa: E402
 from play import match as mt  # noqa: E402
+from play.lang import say  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 from tools import screenshots  # noqa: E402
 
@@ -28,9 +29,11 @@ KINDS = ("since", "log", "hint", "stats")
 
 
 def kind_of(view):
-    """Which of KINDS ``view`` is (None: another screen)."""
+    """Which of KINDS ``view`` is (None: another screen), known by its words in the language spoken."""
+    from play.lang import say
+
     t = view.title
-    if t.startswith("Since your turn") and view.ncards >= 3:
+    if t.startswith(say("Since your turn")) and view.ncards >= 3:
         return "since"
     if " log" in t and view.ncards >= 3:
         return "log"
@@ -41,14 +44,16 @@ def kind_of(view):
     return None
 
 
-def take(out, scale=2, seed=5):
-    """Play until a picture of each of KINDS is taken; returns {kind: path}."""
+def take(out, scale=2, seed=5, kinds=KINDS, lang="", name="%s.png"):
+    """Play until a picture of each of ``kinds`` is taken, in language ``lang`` ("": English), each
+    written to ``out`` under ``name`` (its ``%s`` the kind); returns {kind: path}."""
     display = desktop.make_display(window=False)
     screen = desktop.DisplayScreen(display)
     os.makedirs(out, exist_ok=True)
     taken = {}
     hw = mock.Hardware(new_game_script([mt.HUMAN, 2, mt.HUMAN, 2]), seed=seed, keep=False)
     hw.name = "PyBadge"
+    hw.language = lang
     app = appmod.App(hw)
     pick = rng.Rng(seed)
     driver = Driver(app, lambda g, legal: bots.choose(g, g.current_player, bots.NORMAL, pick), 6000, None)
@@ -57,8 +62,8 @@ def take(out, scale=2, seed=5):
     def feed():
         view = hw.screen.view
         if view.title == "L.A.M.A. Kadabra" and app.match is not None and app.match.where == mt.FINISHED:
-            return "Down " * 5 + "A A"  # the title's Statistics (no Continue: the game is over), Ana's
-        if view.title.startswith("Round ") and view.card_cursor >= 0:
+            return "Up Up A A"  # the title's Statistics (the last but one), Ana's
+        if view.title.startswith(say("Round %d - %s").split("%")[0]) and view.card_cursor >= 0:
             turns[0] += 1
             if turns[0] == 3:
                 return "Start Down A A B"  # a hint, back to the menu (on Hint), B: back to the turn
@@ -72,9 +77,10 @@ def take(out, scale=2, seed=5):
     def show(view):
         inner(view)
         kind = kind_of(view)
-        if kind and kind not in taken:
-            taken[kind] = screenshots.save_png(screen, display, view, os.path.join(out, "%s.png" % kind), scale)
-            if len(taken) == len(KINDS):
+        if kind in kinds and kind not in taken:
+            path = os.path.join(out, name.replace("%s", kind))
+            taken[kind] = screenshots.save_png(screen, display, view, path, scale)
+            if len(taken) == len(kinds):
                 raise mock.Done()
 
     hw.screen.show = show

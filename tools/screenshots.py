@@ -73,6 +73,7 @@ def kind_of(view):
 
 
 SCALE = 2  # docs/'s pictures: twice the display's size, each pixel a 2x2 square
+LANGS = ("de", "fr")  # the languages docs/ shows besides English
 
 
 def save_png(screen, display, view, path, scale=1):
@@ -89,9 +90,9 @@ def save_png(screen, display, view, path, scale=1):
     return path
 
 
-def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s.png"):
-    """Play until a picture of each of ``kinds`` is taken at display ``size``, each written to
-    ``out`` under ``name`` (its ``%s`` the kind); returns {kind: path}."""
+def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s.png", lang=""):
+    """Play until a picture of each of ``kinds`` is taken at display ``size``, in language ``lang``
+    ("": English), each written to ``out`` under ``name`` (its ``%s`` the kind); returns {kind: path}."""
     display = desktop.make_display(window=False, size=size)
     screen = desktop.DisplayScreen(display)
     os.makedirs(out, exist_ok=True)
@@ -99,6 +100,7 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s
     seats = [mt.HUMAN] * humans + [2] * (4 - humans)
     hw = mock.Hardware(new_game_script(seats), seed=seed)
     hw.name = "PyBadge"  # as the title reads on the board
+    hw.language = lang
     app = appmod.App(hw)
     pick = rng.Rng(seed)
 
@@ -126,6 +128,7 @@ def take(out, scale=2, seed=11, kinds=KINDS, humans=2, size=(160, 128), name="%s
         pass
     if "rules" in kinds and "rules" not in taken:  # a fresh title: New game, Rules, ...
         hw = mock.Hardware("Down A")
+        hw.language = lang
         hw.screen.show = show
         try:
             appmod.App(hw).run()
@@ -157,6 +160,15 @@ def take_all(out, scale=SCALE, seed=11):
         taken[os.path.basename(path)] = path
     for path in friendshots.take(out, scale).values():
         taken[os.path.basename(path)] = path
+    # German and French: the turn, a hand-off, since your turn, a rules page ("de-turn.png", ...).
+    for lang in LANGS:
+        shots = take(out, scale, seed, ("turn", "handoff", "rules"), name=lang + "-%s.png", lang=lang)
+        shots.update(friendshots.take(out, scale, kinds=("since",), lang=lang, name=lang + "-%s.png"))
+        for path in shots.values():
+            taken[os.path.basename(path)] = path
+    from play import catalog
+
+    catalog.use(0)  # (the process speaks English again)
     return taken
 
 
