@@ -180,10 +180,11 @@ class App:
         hw.lights.show(self._rgb)
         wish = lang.CODES.index(hw.language) if hw.language in lang.CODES else 0
         i = m.lang - 1 if m.lang and not hw.language_wins else wish
-        if i != lang.code:  # (English at start-up: nothing to load)
+        if i != lang.code or i != self.ui.spoken:  # (English at start-up: nothing to load)
             from play import catalog
 
             catalog.speak(self.ui.view, hw.buttons.labels, i)
+            self.ui.spoken = lang.code
 
     # ---- lights and sound, for the table ----------------------------------------------
     def light(self, seat):

@@ -121,6 +121,7 @@ class Ui:
             self.view.labels = hw.buttons.labels
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)
         self.shown = 0  # screens shown
+        self.spoken = 0  # the language the View's words are in (play/catalog.py's speak)
         self.seen = -1  # ``shown`` when a menu was last drawn
         # What a menu's footer says of moving its cursor: nothing with Up/Down (see menu).
         self.move = "" if hw.buttons.has & hal.UP else say("move")

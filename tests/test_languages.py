@@ -213,3 +213,87 @@ def test_the_readmes_first_lines_say_how_to_switch_language():
         head = f.read().split("![")[0]
     for said in ("Language", "Deutsch", "Fran\u00e7ais", "LAMA_LANG", "settings.toml", "--lang"):
         assert said in head, said
+
+
+# ---- every layout, the real displayio, the terminal and the window ------------------------------
+@pytest.mark.parametrize("code", LANGS)
+def test_every_screen_in_each_language_fits_every_layout(code):
+    from tools import layoutcheck
+
+    found = layoutcheck.check(layoutcheck.SIZES, lang=code)
+    kinds = {kind.split()[0] for size, kind, problems in found}
+    assert {"turn", "handoff", "summary", "gameover", "rules", "menu", "setup"} <= kinds, kinds
+    bad = [(size, kind, problems[:2]) for size, kind, problems in found if problems]
+    assert bad == []
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_flow_in_each_language_is_drawn_by_circuitpythons_own_displayio_as_blinka_draws_it(code):
+    # 10.2.1's displayio C code with its ASCII-only terminalio.FONT (an English firmware), then a
+    # font with some of the accents (as a German or French firmware builds its own): the same
+    # pixels as Blinka's, for every letter beyond ASCII comes from the game's own glyphs.
+    from tools import cpboard, realdisplay
+
+    if cpboard.missing(cpboard.REAL_DISPLAYIO):
+        pytest.skip(cpboard.missing(cpboard.REAL_DISPLAYIO))
+    pytest.importorskip("pygame")
+    views = [kv for kv in realdisplay.collect(lang=code) if kv[0] in ("turn", "handoff", "summary", "rules 1/7")]
+    more = views[0][1]["more"]
+    assert more and all(d["more"] == more for _, d in views)
+    size = [(160, 128)]
+    c = realdisplay.c_frames(views, size, more)
+    b = realdisplay.blinka_frames(views, size, more)
+    for i in range(len(views)):
+        assert realdisplay.differ(c[size[0]][i], b[size[0]][i], 160) == (0, None), views[i][0]
+    firmware = glyphs.FIRMWARE["de_DE" if code == "de" else "fr"]
+    f = realdisplay.c_frames(views, size, more, glyphs.firmware_font_code(firmware))
+    assert f[size[0]] == c[size[0]]
+
+
+def _desktop(args):
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run(
+        [sys.executable, "-m", "hal.desktop"] + args, cwd=root, capture_output=True, timeout=300, env=env
+    )
+
+
+@pytest.mark.parametrize("code,words", [("de", ("Neues Spiel", "Runde 1")), ("fr", ("Nouvelle partie", "Manche 1"))])
+def test_the_terminal_speaks_the_language_asked_for_in_utf8(code, words):
+    script = "A A " + "A " * 30
+    done = _desktop(["--terminal", "--lang", code, "--fast", "--no-save", "--seed", "1", "--script", script])
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")  # (UTF-8 whatever the locale: hal/desktop/terminal.py)
+    for word in words:
+        assert word in out, word
+
+
+def test_the_desktops_locale_picks_the_language_and_lang_wins(tmp_path):
+    from hal import desktop
+
+    assert desktop.locale_language({"LANG": "de_DE.UTF-8"}) == "de"
+    assert desktop.locale_language({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}) == "fr"
+    assert desktop.locale_language({"LANG": "C.UTF-8"}) == "" and desktop.locale_language({}) == ""
+    assert desktop.lang_arg(" DE ") == "de"
+    with pytest.raises(Exception):
+        desktop.lang_arg("klingon")
+    shots = tmp_path / "shots"
+    done = _desktop(["--headless", "--fast", "--no-save", "--seed", "1", "--lang", "fr", "--screenshot", str(shots),
+                     "--script", "A A A A"])  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert len(list(shots.glob("*.png"))) >= 4
+    done = _desktop(["--terminal", "--lang", "xx", "--script", "A"])
+    assert done.returncode != 0 and b"en, de or fr" in done.stderr
+
+
+def test_lama_lang_in_settings_toml_picks_and_junk_gets_english_and_a_notice(monkeypatch):
+    from hal import settings
+
+    notices = []
+    monkeypatch.setattr(settings.os, "getenv", lambda name, default=None: {"LAMA_LANG": "FR"}.get(name, default))
+    assert settings.language(notices) == "fr" and notices == []
+    monkeypatch.setattr(settings.os, "getenv", lambda name, default=None: {"LAMA_LANG": "klingon"}.get(name, default))
+    assert settings.language(notices) in ("", "en", "de", "fr") and "LAMA_LANG" in notices[0]

@@ -39,6 +39,7 @@ from hal import mock  # noqa: E402
 from play import app as appmod  # noqa: E402
 from play import match as mt  # noqa: E402
 from play import view as v  # noqa: E402
+from play.lang import say  # noqa: E402
 from tests.flow_driver import Driver, new_game_script  # noqa: E402
 from tools import cpboard, screenshots  # noqa: E402
 
@@ -78,8 +79,6 @@ def kind_of(view):
     """Which of :data:`KINDS` ``view`` is (None: one more of a kind, or none of them)."""
     if view.move:
         return MOTION[view.move] if view.move_step >= 96 else None  # a frame well on its way
-    from play.lang import say
-
     t = view.title
     if t == say("New game"):
         return "setup"
@@ -162,7 +161,8 @@ def _game(seats, seed, choose, stop=None, menu=False, limit=4000, variant=0):
 
         def feed():
             view = app.hw.screen.view
-            if menu and not opened and view.title.startswith("Round ") and view.card_cursor >= 0:
+            turn = view.title.startswith(say("Round %d - %s").split("%")[0])  # (in the language spoken)
+            if menu and not opened and turn and view.card_cursor >= 0:
                 opened.append(1)
                 return "Start"  # (A on the menu resumes)
             if stop is not None and stop():
