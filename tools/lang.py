@@ -44,13 +44,21 @@ def found():
             rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read(), rel)
-            # A module's string constants (``_DID = "..."``): ``say(_DID)`` says one of them.
+            # A module's string constants (``_DID = "..."``): ``say(_DID)`` says one of them; and its
+            # tuples of them (``PAGES = ("...", "...")``): ``say(PAGES[i])`` says any of them.
             consts = {}
+            tuples = {}
             for node in tree.body:
                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
                     for t in node.targets:
                         if isinstance(t, ast.Name) and isinstance(node.value.value, str):
                             consts[t.id] = node.value.value
+                elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+                    items = node.value.elts
+                    if items and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
+                        for t in node.targets:
+                            if isinstance(t, ast.Name):
+                                tuples[t.id] = [e.value for e in items]
             for node in ast.walk(tree):
                 if not (isinstance(node, ast.Call) and node.args):
                     continue
@@ -59,6 +67,10 @@ def found():
                 if name != "say":
                     continue
                 arg = node.args[0]
+                if isinstance(arg, ast.Subscript) and getattr(arg.value, "id", None) in tuples:
+                    for text in tuples[arg.value.id]:
+                        out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
+                    continue
                 text = arg.value if isinstance(arg, ast.Constant) else consts.get(getattr(arg, "id", None))
                 if isinstance(text, str):
                     out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
