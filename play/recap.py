@@ -13,8 +13,8 @@ seat saw them. Only the lines on screen are made: a round's log can hold ~170 ac
 their text all at once would take ~7 KB of a board's heap.
 
 Every name a module uses costs a board's heap for good (docs/DESIGN.md): the names here are
-ones the game has already (``show``, ``page``, ``describe``, ``parts``...) and the
-phrases are cut from one long string (strings of up to 10 characters are names too).
+ones the game has already (``show``, ``page``, ``describe``, ``part``...) and the
+phrases are cut from two long strings (strings of up to 10 characters are names too).
 """
 
 import hal
@@ -24,18 +24,22 @@ from play import view as v
 from play.lang import say
 
 # What an action did, a line each: by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; a card
-# played (alone, going out, drawing too, taking magic, the next drawing); a give-away; then the same
-# said by "You"; then "you" drawing or given to; the token a give-away gave (its detail). {0} is the
-# seat acting, {1} the card, the count or the token, {2} the other seat (a line is one template:
-# play/lang.py). One string: see above.
+# played (alone, going out, drawing too, taking magic, the next drawing); a give-away; then "you"
+# drawing or given to; the token a give-away gave (its detail). {0} is the seat acting, {1} the
+# card, the count or the token, {2} the other seat: a line is one template (play/lang.py), and
+# _YOU the same lines said by "You". Two strings of ~300 characters, not one of 600 (a block that
+# size is hard to find in a board's heap mid-game), and never split into a list: part() cuts out
+# the one line said.
 _DID = (
     "{0} drew|{0} quit|{0} gave back the magic|{0} took {1} stage tokens|{0} swapped 10 whites|"
     "{0} returned a white|{0} returned a black|{0} kept all tokens|{0} played {1}|{0} played {1}: out!|"
     "{0} played {1}, drew too|{0} played {1}, took magic|{0} played {1}, {2} drew|{0} gave {2} {1}|"
+    "{0} played {1}, you drew|{0} gave you {1}|a white|a black|the magic"
+)
+_YOU = (
     "You drew|You quit|You gave back the magic|You took {1} stage tokens|You swapped 10 whites|"
     "You returned a white|You returned a black|You kept all tokens|You played {1}|You played {1}: out!|"
-    "You played {1}, drew too|You played {1}, took magic|You played {1}, {2} drew|You gave {2} {1}|"
-    "{0} played {1}, you drew|{0} gave you {1}|a white|a black|the magic"
+    "You played {1}, drew too|You played {1}, took magic|You played {1}, {2} drew|You gave {2} {1}"
 )
 
 
@@ -105,7 +109,6 @@ def describe(app, me, start, end, lines, shown):
     inside = (1 << n) - 1  # the seats still in the round (quits are in the history)
     held = [HAND_SIZE] * n  # cards in each hand
     pile = sum(cards.DECKS[cards.VARIANTS.index(g.variant)]) - HAND_SIZE * n - 1  # after the deal (R5)
-    parts = say(_DID).split("|")
     k = 0
     i = 2
     stop = h[1] + 2
@@ -135,13 +138,13 @@ def describe(app, me, start, end, lines, shown):
         elif a == QUIT:
             inside &= ~(1 << q)
         if k >= start:
-            lines.append(action_name(m, me, q, a, d, r, parts))
+            lines.append(action_name(m, me, q, a, d, r))
         k += 1
 
 
-def action_name(m, me, q, a, d, r, parts):
+def action_name(m, me, q, a, d, r):
     """Seat ``q``'s action ``a`` in words (``d`` its detail, -1 none; ``r`` who drew for a
-    square, -2 when ``q`` went out); ``me`` reads "You", ``parts`` are ``_DID``'s.
+    square, -2 when ``q`` went out); ``me`` reads "You".
 
     (A function apart from describe(): smaller blocks of code, easier to place in a board's
     fragmented heap.)"""
@@ -164,11 +167,18 @@ def action_name(m, me, q, a, d, r, parts):
     elif a >= GIVE:
         t = 13
         o = a - GIVE
-        x = parts[30 + min(x, 2)]
+        x = part(say(_DID), 16 + min(x, 2))
     else:
         t = a - DRAW
-    if q == me:
-        t += 14  # "You ..."
-    elif o == me:
-        t += 16  # "... you drew", "... gave you ..."
-    return parts[t].format(m.name(q), x, m.name(o))
+    if q != me and o == me:
+        t += 2  # "... you drew", "... gave you ..."
+    return part(say(_YOU) if q == me else say(_DID), t).format(m.name(q), x, m.name(o))
+
+
+def part(text, t):
+    """Part ``t`` of a '|'-joined ``text``, the others left in it (no list of them all)."""
+    i = 0
+    for _ in range(t):
+        i = text.find("|", i) + 1
+    j = text.find("|", i)
+    return text[i:] if j < 0 else text[i:j]
