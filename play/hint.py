@@ -11,6 +11,7 @@ from engine import bots, cards
 from engine.cards import LLAMA
 from engine.rules import COLLECT, DRAW, EXCHANGE, QUIT, SKIP
 from play import view as v
+from play.lang import say
 from play.ui import wrap
 
 
@@ -22,48 +23,51 @@ def hint(app):
     a = bots.normal(g, p, None)  # (Normal draws no random numbers)
     if m.hints[p] < 255:
         m.hints[p] += 1
-    app.ui.message("Hint", ["The Normal player"] + wrap(describe(g, p, a)), app.ui.footer("back"), cards=(a,))
+    app.ui.message(
+        say("Hint"), [say("The Normal player")] + wrap(describe(g, p, a)), app.ui.footer(say("back")), cards=(a,)
+    )
 
 
 def describe(g, p, a):
-    """``"plays 5: keeps a card that can follow"``: action ``a`` of seat ``p`` and why, from what ``p`` sees."""
+    """``"plays 5: keeps a card that can follow"``: action ``a`` of seat ``p`` and why, from what ``p`` sees
+    (what "The Normal player" does: each text a whole phrase, said in the language in use)."""
     if a == EXCHANGE:
-        return "swaps 10 whites for a black: the next token to go is the black"
+        return say("swaps 10 whites for a black: the next token to go is the black")
     if a == COLLECT:
-        return "takes the stage: no llama to play"
+        return say("takes the stage: no llama to play")
     if a == SKIP:
         if g.show_active:
-            return "skips: gives the magic token back, the show goes on"
+            return say("skips: gives the magic token back, the show goes on")
         near = 99
         for q in range(g.players):
             if q != p and g.in_round(q) and g.hand_size(q) < near:
                 near = g.hand_size(q)
         if near <= 2:
-            return "skips: the magic token back before someone goes out"
-        return "skips: no card fits, the magic token goes back"
+            return say("skips: the magic token back before someone goes out")
+        return say("skips: no card fits, the magic token goes back")
     hand = g.hand(p)
     pts = cards.hand_points(g.state, g.hand_at(p))
     if a == DRAW:
-        return "draws: no card fits and your hand is worth %d" % pts
+        return say("draws: no card fits and your hand is worth %d") % pts
     if a == QUIT:
-        return "quits: no card fits, the hand costs only %d" % pts
+        return say("quits: no card fits, the hand costs only %d") % pts
     if a >= cards.COUNT:  # a rule decision: the prompts have no menu, but say something
         return bots.game.action_name(a)
-    text = "plays " + v.label(a) + ": "
+    c = v.label(a)
     if len(hand) == 1:
-        return text + "goes out: the round ends"
+        return say("plays %s: goes out: the round ends") % c
     if g.show_active:
-        return text + "a llama keeps the stage's tokens away"
+        return say("plays %s: a llama keeps the stage's tokens away") % c
     icon = cards.ICON[a]
     if icon == cards.ICON_CIRCLE:
-        return text + "gives a token away"
+        return say("plays %s: gives a token away") % c
     if icon == cards.ICON_SQUARE:
-        return text + "the next player draws"
+        return say("plays %s: the next player draws") % c
     if icon == cards.ICON_STAR:
-        return text + "takes the magic token"
+        return say("plays %s: takes the magic token") % c
     for i in range(len(hand)):
         if cards.plays_on(hand[i], a) and (hand[i] != a or hand.count(a) > 1):
-            return text + "keeps a card that can follow"
+            return say("plays %s: keeps a card that can follow") % c
     if a == LLAMA:
-        return text + "the llama sheds most points"
-    return text + "the highest card that fits"
+        return say("plays %s: the llama sheds most points") % c
+    return say("plays %s: the highest card that fits") % c

@@ -13,20 +13,33 @@ seat saw them. Only the lines on screen are made: a round's log can hold ~170 ac
 their text all at once would take ~7 KB of a board's heap.
 
 Every name a module uses costs a board's heap for good (docs/DESIGN.md): the names here are
-ones the game has already (``show``, ``page``, ``describe``, ``who``, ``parts``...) and the
-phrases are cut from one long string (strings of up to 10 characters are names too).
+ones the game has already (``show``, ``page``, ``describe``, ``part``...) and the
+phrases are cut from two long strings (strings of up to 10 characters are names too).
 """
 
 import hal
 from engine import cards, history
-from engine.rules import COLLECT, DRAW, GIVE, HAND_SIZE, QUIT, RETURN_WHITE
+from engine.rules import DRAW, GIVE, HAND_SIZE, QUIT, RETURN_WHITE
 from play import view as v
+from play.lang import say
 
-# What an action did, by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; the token a
-# give-away gave (its detail); the words of a card played; "You"/"you". One string: see above.
+# What an action did, a line each: by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; a card
+# played (alone, going out, drawing too, taking magic, the next drawing); a give-away; then "you"
+# drawing or given to; the token a give-away gave (its detail). {0} is the seat acting, {1} the
+# card, the count or the token, {2} the other seat: a line is one template (play/lang.py), and
+# _YOU the same lines said by "You". Two strings of ~300 characters, not one of 600 (a block that
+# size is hard to find in a board's heap mid-game), and never split into a list: part() cuts out
+# the one line said.
 _DID = (
-    "drew|quit|gave back the magic|took %d stage tokens|swapped 10 whites|returned a white|returned a black|"
-    "kept all tokens|a white|a black|the magic|played |: out!|, drew too|, %s drew|, took magic|gave %s %s|You|you"
+    "{0} drew|{0} quit|{0} gave back the magic|{0} took {1} stage tokens|{0} swapped 10 whites|"
+    "{0} returned a white|{0} returned a black|{0} kept all tokens|{0} played {1}|{0} played {1}: out!|"
+    "{0} played {1}, drew too|{0} played {1}, took magic|{0} played {1}, {2} drew|{0} gave {2} {1}|"
+    "{0} played {1}, you drew|{0} gave you {1}|a white|a black|the magic"
+)
+_YOU = (
+    "You drew|You quit|You gave back the magic|You took {1} stage tokens|You swapped 10 whites|"
+    "You returned a white|You returned a black|You kept all tokens|You played {1}|You played {1}: out!|"
+    "You played {1}, drew too|You played {1}, took magic|You played {1}, {2} drew|You gave {2} {1}"
 )
 
 
@@ -42,7 +55,7 @@ def show(app, seat):
                 if h[i] >> 5 == seat:
                     first = n
     if n > first:
-        page(app, "Since your turn", seat, first, n - first)
+        page(app, say("Since your turn"), seat, first, n - first)
 
 
 def log(app, seat):
@@ -54,7 +67,8 @@ def log(app, seat):
     for i in range(2, h[1] + 2):
         if h[i] < history.DETAIL:
             n += 1
-    page(app, "Round %d log" % (g.round_number - (1 if h[0] & history.FINISHED and not g.is_over() else 0)), seat, 0, n)
+    r = g.round_number - (1 if h[0] & history.FINISHED and not g.is_over() else 0)
+    page(app, say("Round %d log") % r, seat, 0, n)
 
 
 def page(app, title, seat, first, n):
@@ -72,8 +86,8 @@ def page(app, title, seat, first, n):
         left = top + rows < n  # events left after this page
         b = app.ui.message(
             title if n <= rows else "%s %d-%d/%d" % (title, top + 1, top + len(lines), n),
-            lines or ["Nothing yet this round."],
-            app.ui.footer("play on", move="more" if left else "top" if top else ""),
+            lines or [say("Nothing yet this round.")],
+            app.ui.footer(say("play on"), move=say("more") if left else say("top") if top else ""),
             cards=shown,
             keys=255 | t,
         )
@@ -95,7 +109,6 @@ def describe(app, me, start, end, lines, shown):
     inside = (1 << n) - 1  # the seats still in the round (quits are in the history)
     held = [HAND_SIZE] * n  # cards in each hand
     pile = sum(cards.DECKS[cards.VARIANTS.index(g.variant)]) - HAND_SIZE * n - 1  # after the deal (R5)
-    parts = _DID.split("|")
     k = 0
     i = 2
     stop = h[1] + 2
@@ -125,33 +138,47 @@ def describe(app, me, start, end, lines, shown):
         elif a == QUIT:
             inside &= ~(1 << q)
         if k >= start:
-            lines.append(action_name(m, me, q, a, d, r, parts))
+            lines.append(action_name(m, me, q, a, d, r))
         k += 1
 
 
-def action_name(m, me, q, a, d, r, parts):
+def action_name(m, me, q, a, d, r):
     """Seat ``q``'s action ``a`` in words (``d`` its detail, -1 none; ``r`` who drew for a
-    square, -2 when ``q`` went out); ``me`` reads "You", ``parts`` are ``_DID``'s.
+    square, -2 when ``q`` went out); ``me`` reads "You".
 
     (A function apart from describe(): smaller blocks of code, easier to place in a board's
     fragmented heap.)"""
+    x = max(d, 0)  # {1}: the card, the tokens taken, the token given
+    o = q  # {2}: the other seat
     if a < cards.COUNT:
-        text = parts[11] + v.label(a)
+        x = v.label(a)
+        t = 8
         if r == -2:
-            text += parts[12]
+            t = 9
+        elif r == q:
+            t = 10
         elif r >= 0:
-            text += parts[13] if r == q else parts[14] % who(m, r, me, parts[18])
+            t = 12
+            o = r
         elif cards.ICON[a] == cards.ICON_STAR:
-            text += parts[15]
+            t = 11
     elif a >= RETURN_WHITE:
-        text = parts[a - RETURN_WHITE + 5]
+        t = a - RETURN_WHITE + 5
     elif a >= GIVE:
-        text = parts[16] % (who(m, a - GIVE, me, parts[18]), parts[8 + min(max(d, 0), 2)])
+        t = 13
+        o = a - GIVE
+        x = part(say(_DID), 16 + min(x, 2))
     else:
-        text = parts[a - DRAW] % max(d, 0) if a == COLLECT else parts[a - DRAW]
-    return who(m, q, me, parts[17]) + " " + text
+        t = a - DRAW
+    if q != me and o == me:
+        t += 2  # "... you drew", "... gave you ..."
+    return part(say(_YOU) if q == me else say(_DID), t).format(m.name(q), x, m.name(o))
 
 
-def who(m, q, me, text):
-    """Seat ``q``'s name, or ``text`` ("You", "you") for ``me``."""
-    return text if q == me else m.name(q)
+def part(text, t):
+    """Part ``t`` of a '|'-joined ``text``, the others left in it (no list of them all)."""
+    i = 0
+    for _ in range(t):
+        i = text.find("|", i) + 1
+    j = text.find("|", i)
+    return text[i:] if j < 0 else text[i:j]

@@ -9,6 +9,7 @@ after: the code is not on a board's heap during the turns.
 import hal
 from play import match as mt
 from play import view as v
+from play.lang import plural, say
 from play.ui import wrap
 
 try:
@@ -52,23 +53,23 @@ def page(table):
         for p in range(g.players):
             n = len(hands[p])
             k = last["points"][p]
-            text = "%s %-4s %d card%s +%d point%s" if n else "%s %-4s went out +%d point%s"
-            text = text % (
-                (">" if p == q else " ", m.name(p))
-                + ((n, "" if n == 1 else "s") if n else ())
-                + (k, "" if k == 1 else "s")
+            text = "%s %-4s %s +%s" % (
+                ">" if p == q else " ",
+                m.name(p),
+                plural(n, say("%d card"), say("%d cards")) % n if n else say("went out"),
+                plural(k, say("%d point"), say("%d points")) % k,
             )
-            lines.append(text)
+            lines.append(text if len(text) <= v.COLUMNS else text[0] + text[2:])  # (longer words: a space less)
         if last["magic"] is not None:
-            lines.append("%s kept the magic: +10" % m.name(last["magic"]))
+            lines.append(say("%s kept the magic: +10") % m.name(last["magic"]))
         if last["returned"]:
             lines += wrap(table.describe(last["out"], last["returned"]))
         elif last["out"] is None:
-            lines.append("Everybody quit.")
+            lines.append(say("Everybody quit."))
         b = ui.message(
-            "Round %d over" % last["round"],
+            say("Round %d over") % last["round"],
             lines[: v.LINES_WITH_CARDS],
-            ui.footer("scores", menu="log", move="hands"),
+            ui.footer(say("scores"), menu=say("log"), move=say("hands")),
             cards=hands[q],
             keys=keys,
         )
@@ -91,9 +92,13 @@ def scores(table):
     for p in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(p)
         k = g.score(p)
-        lines.append("%-4s %3d point%-1s %2d\x05 %2d\x06" % (m.name(p), k, "" if k == 1 else "s", w, b))
+        lines.append("%-4s %3d %-6s %2d\x05 %2d\x06" % (m.name(p), k, plural(k, say("point"), say("points")), w, b))
     over = g.is_over()
-    ui.message("Final scores" if over else "Scores", lines, ui.footer("the winner" if over else "next round"))
+    ui.message(
+        say("Final scores") if over else say("Scores"),
+        lines,
+        ui.footer(say("the winner") if over else say("next round")),
+    )
     return over
 
 
@@ -105,18 +110,17 @@ def winners(table):
     ui = table.ui
     best = g.winners()
     names = [m.name(p) for p in best]
-    lines = wrap(" and ".join(names) + (" wins!" if len(names) == 1 else " win!"))
+    lines = wrap(plural(len(names), say("%s wins!"), say("%s win!")) % (" %s " % say("and")).join(names))
     for p in sorted(range(g.players), key=g.score):
         k = g.score(p)
         n = m.hints[p]
-        text = "%-4s %d point%s, %d hint%s" if m.kinds[p] == mt.HUMAN else "%-4s %d point%s"
-        lines.append(
-            text
-            % ((m.name(p), k, "" if k == 1 else "s") + ((n, "" if n == 1 else "s") if m.kinds[p] == mt.HUMAN else ()))
-        )
+        text = "%-4s " % m.name(p) + plural(k, say("%d point"), say("%d points")) % k
+        if m.kinds[p] == mt.HUMAN:
+            text += ", " + plural(n, say("%d hint"), say("%d hints")) % n
+        lines.append(text)
     if len(lines) < v.LINES:
-        lines.append("Rounds played: %d" % g.round_number)
+        lines.append(say("Rounds played: %d") % g.round_number)
     app.light(best[0])  # the lights in the winner's colour, and the game's end sounds
     app.beep(hal.BEEP_OVER)
-    ui.message("Game over", lines[: v.LINES], ui.footer("title"), v.GOOD)
+    ui.message(say("Game over"), lines[: v.LINES], ui.footer(say("title")), v.GOOD)
     app.light(-1)

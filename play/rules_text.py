@@ -5,7 +5,8 @@ A page is one string: its first line the title, then up to 8 lines, or up to 6 a
 icons are the game's own glyphs (play/view.py), drawn as on the cards and the table. A
 string a page, not a tuple of lines: ~50 strings of their own took ~1 KB more of a board's
 heap (and one string for all, a block of 1.4 KB, was harder to place, compiled from a .py).
-``page(i)`` splits page ``i`` when it is shown.
+``page(i)`` splits page ``i`` when it is shown, in the language in use (play/lang.py: a page is
+one text to translate, kept to the same 26 x 8 in each language by tests/test_lang.py).
 
 Loaded only while the pages are on screen: from the title, or from the turn's menu once
 play/menu.py is dropped (the menu returns to the turn, which shows them), so that the
@@ -14,6 +15,7 @@ two are never on a board's heap at once with a game in play (~3 KB).
 
 import hal
 from engine import cards
+from play.lang import say
 
 PAGES = (
     (
@@ -94,7 +96,7 @@ PAGES = (
 
 def page(i):
     """Page ``i``: (title, lines, the names of the cards drawn under them, or ())."""
-    lines = PAGES[i].split("\n")
+    lines = say(PAGES[i]).split("\n")
     shown = lines.pop()[1:].split() if lines[-1][:1] == "=" else ()
     return lines[0], lines[1:], shown
 
@@ -108,7 +110,7 @@ def show(app):
         b = app.ui.message(
             "%s %d/%d" % (title, i + 1, len(PAGES)),
             lines,
-            app.ui.footer("next", "leave", move="pages"),
+            app.ui.footer(say("next"), say("leave"), move=say("pages")),
             cards=[cards.code(n) for n in shown],
             keys=keys,
         )

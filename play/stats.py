@@ -25,6 +25,7 @@ import hal
 from engine import codec
 from play import match as mt
 from play import view as v
+from play.lang import say
 from play.ui import errno, wrap
 
 MAGIC = b"LKST"
@@ -57,8 +58,8 @@ def record(app):
         app.hw.storage.save(codec.frame(MAGIC, 1, data), hal.STATS)
     except (OSError, MemoryError) as e:  # said once, as the game's own saves (App.save_failed)
         if not app.save_failed:
-            lines = wrap("Can't save the statistics (%s)." % errno(e))
-            app.ui.message("Not saved", lines, color=v.ALERT)
+            lines = wrap(say("Can't save the statistics (%s).") % errno(e))
+            app.ui.message(say("Not saved"), lines, color=v.ALERT)
         app.save_failed = 10
 
 
@@ -71,20 +72,21 @@ def show(app):
             who.append(k)
     if not who:
         app.ui.message(
-            "Statistics",
-            wrap("No game finished yet: each player's games, wins and points show here."),
-            app.ui.footer("back"),
+            say("Statistics"),
+            wrap(say("No game finished yet: each player's games, wins and points show here.")),
+            app.ui.footer(say("back")),
         )
         return
     who.sort(key=lambda k: -get(data, 5 + 10 * k, 2))
     rows = []
     m = mt.Match()
+    text = say("{0:4d} games {1:4d} wins")  # (after the name in 5 columns: the figures' screen's title)
     for k in who:
         m.names[0] = k
-        rows.append("%-5s%4d games %4d wins" % (m.name(0), get(data, 5 + 10 * k, 2), get(data, 7 + 10 * k, 2)))
+        rows.append("%-5s" % m.name(0) + text.format(get(data, 5 + 10 * k, 2), get(data, 7 + 10 * k, 2)))
     i = 0
     while True:
-        i = app.ui.menu("Statistics", rows, i)
+        i = app.ui.menu(say("Statistics"), rows, i)
         if i < 0:
             return
         at = 5 + 10 * who[i]
@@ -92,10 +94,12 @@ def show(app):
         w = get(data, at + 2, 2)
         pts = get(data, at + 4, 3)
         lines = (
-            "Games: %d|Wins: %d (%d%%)|Average: %d.%d points|Best game: %d points|Hints used: %d||Fewest points win."
-            % (n, w, 100 * w // n, pts // n, pts * 10 // n % 10, data[at + 7], get(data, at + 8, 2))
+            say(
+                "Games: {0}|Wins: {1} ({2}%)|Average: {3}.{4} points|Best game: {5} points|Hints used: {6}||"
+                "Fewest points win."
+            ).format(n, w, 100 * w // n, pts // n, pts * 10 // n % 10, data[at + 7], get(data, at + 8, 2))
         ).split("|")
-        app.ui.message(rows[i][:5].strip(), lines, app.ui.footer("back"))
+        app.ui.message(rows[i][:5].strip(), lines, app.ui.footer(say("back")))
 
 
 def load(app):
@@ -112,22 +116,22 @@ def load(app):
         if old:
             body = codec.unframe(old, MAGIC, 1, "Statistics")
             if len(body) < 5 or len(body) != 5 + 10 * body[4]:
-                raise ValueError("Statistics is cut short")
+                raise ValueError(say("Statistics is cut short"))
             for i in range(min(len(body), len(data))):
                 data[i] = body[i]
             data[4] = n
         elif storage.lost:
-            said = "The power went while they were saved: the statistics are lost. Starting afresh."
+            said = say("The power went while they were saved: the statistics are lost. Starting afresh.")
     except ValueError as e:  # damaged: kept aside, never lost silently
         try:
-            where = "Kept as %s." % storage.set_aside(hal.STATS)
+            where = say("Kept as %s.") % storage.set_aside(hal.STATS)
         except Exception as e2:
-            where = "Not kept (%s)." % type(e2).__name__
-        said = "%s. %s Starting afresh." % (e, where)
+            where = say("Not kept (%s).") % type(e2).__name__
+        said = say("{0}. {1} Starting afresh.").format(e, where)
     except OSError as e:
-        said = "Can't read the statistics (error %s)." % (e.args[0] if e.args else "?")
+        said = say("Can't read the statistics (error %s).") % (e.args[0] if e.args else "?")
     if said:
-        app.ui.message("Statistics", wrap(said), color=v.ALERT)
+        app.ui.message(say("Statistics"), wrap(said), color=v.ALERT)
     return data
 
 

@@ -62,6 +62,15 @@ def found():
             with open(path, encoding="utf-8") as f:
                 tree = ast.parse(f.read(), rel)
             consts = dict(every, **_constants(tree))
+            # and its tuples of them (``PAGES = ("...", "...")``): ``say(PAGES[i])`` says any of them.
+            tuples = {}
+            for node in tree.body:
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
+                    items = node.value.elts
+                    if items and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items):
+                        for t in node.targets:
+                            if isinstance(t, ast.Name):
+                                tuples[t.id] = [e.value for e in items]
             for node in ast.walk(tree):
                 if not (isinstance(node, ast.Call) and node.args):
                     continue
@@ -70,6 +79,10 @@ def found():
                 if name != "say":
                     continue
                 arg = node.args[0]
+                if isinstance(arg, ast.Subscript) and getattr(arg.value, "id", None) in tuples:
+                    for text in tuples[arg.value.id]:
+                        out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
+                    continue
                 ref = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else None
                 text = arg.value if isinstance(arg, ast.Constant) else consts.get(ref)
                 if isinstance(text, str):
