@@ -59,7 +59,9 @@ def kind_of(view):
         return "return"
     if t == say("Game over"):
         return "gameover"
-    if t.startswith(say("Rules: the cards").split(":")[0]):
+    from play import rules_text
+
+    if t.startswith(say(rules_text.PAGES[0]).split(":")[0] + ":"):  # "Rules: ...", "Regeln: ..."
         return "rules"
     if view.seats and view.show:
         return "show"
