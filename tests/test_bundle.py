@@ -33,6 +33,8 @@ from tests.test_version import SAVE_V2
 from tools import cpboard, drive
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# What the German flow may take beyond the English goal (KB): the same goal, a language costs nothing more.
+GERMAN_KB = 0
 loader = importlib.machinery.SourceFileLoader("tool_bundle", os.path.join(ROOT, "tools", "bundle"))
 bundle = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
 loader.exec_module(bundle)
@@ -495,3 +497,19 @@ def test_a_compiler_that_is_there_but_cannot_run_is_still_refused(tmp_path):
     done = build_without_compilers(tmp_path / "dist", tmp_path / "cp")
     assert done.returncode == 1 and "not executable" in done.stderr and "LAMA_CIRCUITPYTHON" in done.stderr, done.stderr
     assert not (tmp_path / "dist").exists() or not os.listdir(tmp_path / "dist")
+
+
+@pytest.mark.parametrize("folder, release", releases(check_port=True))
+def test_each_folder_plays_its_board_flow_in_german_on_its_release(folder, release, unpacked, tmp_path):
+    # Issue 38: the bundle carries the languages (play/text/*.bin) and the game's own glyphs; with
+    # LAMA_LANG = "de" in settings.toml the same human game runs clean in German, within the goal.
+    card = onto_drive(unpacked, folder, str(tmp_path / "CIRCUITPY"))
+    assert os.path.isfile(os.path.join(card, "play", "text", "de.bin"))
+    assert os.path.isfile(os.path.join(card, "play", "text", "fr.bin"))
+    flow = cpboard.Flow(str(tmp_path), drive=card)
+    settings = cpboard.SETTINGS + 'LAMA_LANG = "de"\n'
+    keys = cpboard.FIRST_RUN + " A" * 40
+    heap = flow.heap_for(allowed_kb(release, True) + GERMAN_KB, release, "pybadge", keys)
+    done = flow.run(keys, 48, heap, release, {"LAMA_STANDIN_BOARD": "pybadge"}, settings)
+    assert cpboard.Flow.clean(done), done.stdout + done.stderr
+    assert "lama language 1" in done.stdout  # German spoken (play/lang.py's code: 1)

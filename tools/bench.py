@@ -137,7 +137,7 @@ print("startup", us, int(stones + after) // 2, slept[0])
 )
 
 
-def startup_runs(runs=11, version=None, heap="192k"):
+def startup_runs(runs=11, version=None, heap="192k", lang=""):
     """[(us of work from code.py's start to the title, pystones/s, ms waited)] of ``runs`` runs of the board flow."""
     import tempfile
 
@@ -150,7 +150,7 @@ def startup_runs(runs=11, version=None, heap="192k"):
         with open(os.path.join(flow.work, "keys.txt"), "w") as f:
             f.write("0\n")  # no press: the run ends at the title
         with open(os.path.join(flow.work, "settings.toml"), "w") as f:
-            f.write(cpboard.SETTINGS)
+            f.write(cpboard.SETTINGS + ('LAMA_LANG = "%s"\n' % lang if lang else ""))
         drive = os.path.relpath(flow.drive, flow.work)
         code = CP_STARTUP % (15000, ", ".join(cpboard.standin_modules(version)), drive)
         path = [drive, os.path.join(drive, "lib"), os.path.relpath(flow.standins, flow.work), cpboard.base()]
@@ -164,14 +164,15 @@ def startup_runs(runs=11, version=None, heap="192k"):
     return version, out
 
 
-def startup_figure(runs=11):
+def startup_figure(runs=11, lang=""):
     """Print the start-up to the title on a SAMD51, by the pystone calibration: the median of
     ``runs`` runs' estimates (each its work time scaled by the pystones/s around it), with their
-    spread: a shared machine's load shifts single runs either way."""
-    version, rows = startup_runs(runs)
+    spread: a shared machine's load shifts single runs either way. ``lang``: the game's language
+    (LAMA_LANG; "": English)."""
+    version, rows = startup_runs(runs, lang=lang)
     each = sorted((u / 1e6 * st / BOARD_PYSTONES + w / 1000.0, u, st, w) for u, st, w in rows)
     est, us, stones, slept = each[len(each) // 2]
-    print("start-up to the title on a SAMD51, estimate: %.2f s" % est)
+    print("start-up to the title on a SAMD51%s, estimate: %.2f s" % (", " + lang if lang else "", est))
     print(
         "  (CircuitPython %s here, .mpy: code.py to the title in %.1f ms of work at %d pystones/s, so %.2f s on a "
         "board, + %d ms of waits (the keys' settling scans); the median of %d runs, %.2f-%.2f s)"
@@ -292,7 +293,14 @@ def board_figures(everything):
                 "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)
             )
+    # The game in German and in French (issue 38): the same flow, LAMA_LANG in settings.toml.
+    for lang in ("de", "fr"):
+        kb, stand = cpboard.smallest_flow_heap(True, flows[0], budget=FLOW_PRESSES, lang=lang)
+        objects = "the C objects" if cpboard.real_displayio(flows[0]) else "the Python stand-ins"
+        print("board flow heap, .mpy, %s, %s: %.1f KB" % (objects, lang, kb - stand / 1024))
     startup_figure()
+    for lang in ("de", "fr"):
+        startup_figure(lang=lang)
     # Issue 25's screens opened mid-game from the turn's menu (the recap comes at every turn of
     # the flows above): 20 presses in, a hint, or the round's log with its pages turned.
     for name, keys in (("a hint", "Start Down A A B"), ("the round's log", "Start Down Down A Right Right A B")):

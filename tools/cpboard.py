@@ -212,7 +212,12 @@ main = compile(f.read(), "%s", "exec")
 f.close()
 del f
 gc.collect()
-exec(main, {"__name__": "__main__"})
+try:
+    exec(main, {"__name__": "__main__"})
+finally:  # (after the run: the language the game spoke, play/lang.py's code; nothing counted)
+    import sys
+    if "play.lang" in sys.modules:
+        print("lama language", sys.modules["play.lang"].code)
 """
 
 # The board flow's settings.toml: every new game dealt from seed 1, so that runs repeat exactly.

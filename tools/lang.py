@@ -34,7 +34,15 @@ TEXT = os.path.join(ROOT, "play", "text")
 SOURCES = ("play",)
 # Texts hal/ gives play, said when shown (``said(text)``): the touch screen's labels for its
 # inputs (hal/__init__.py's LABEL_*), and the notices a board shows on the title.
-HAL = ("tap", "Back", "Menu")  # ("hold B": play/ui.py's named says "hold %s")
+HAL = (
+    "tap", "Back", "Menu",  # ("hold B": play/ui.py's named says "hold %s")
+    # the parts of the board's notices (hal/boardopen.py, settings.py, fxopen.py, boards/pins.py),
+    # said part by part between their ": " (play/app.py's begin): "Lights off: write failed"
+    "Saves off", "drive read-only", "nvm small, r/o", "ignored", "No display", "text on USB", "Lights off",
+    "write failed", "Sound off", "Unknown board", "D-pad", "Few buttons", "no such pin", "not a pin",
+    "no such board", "put it in quotes", "cannot be read", "not 0..999999999", "not en, de or fr",
+    "not auto, code or pc",
+)  # fmt: skip
 
 
 def _constants(tree):

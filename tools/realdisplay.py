@@ -337,6 +337,9 @@ def blinka_frames(views, sizes, more=""):
     for w, h in sizes:
         display = desktop.make_display(window=False, size=(w, h))
         screen = render.Screen(display)
+        if more:  # (the letters of every language drawn: a strip as long as they need)
+            screen.renderer = render.Renderer(w, h, None, more, screen.renderer.items)
+            display.root_group = screen.renderer.group
         frames = []
         for kind, d in views:
             restore(d, view).more = more  # (the letters of every language drawn)

@@ -51,8 +51,6 @@ except ImportError:  # CircuitPython
 if TYPE_CHECKING:  # the annotations of Renderer (hal/render/build.py imports displayio itself)
     import displayio
 
-import gc
-
 import hal
 from engine import cards
 from hal.render import art
@@ -168,24 +166,6 @@ class Renderer:
         self._top_code = self._pile_count = self._stage_count = self._mover_sig = -1
         self._table_rows = None  # rows 1..8 are where neither screen kind wants them yet
         self.first = self.last = 0
-
-    def speak(self, more, items):
-        """Another language: its letters into the font strip's spare cells and its buttons' names
-        onto the card sheet, in place (hal/render/sheet.py's ``letters`` and ``buttons``, loaded for
-        this and dropped); every text row is written again. False when the letters do not fit."""
-        if len(more) > self.strip.width // art.GLYPH_W - 103:
-            return False
-        from hal.render import sheet
-
-        sheet.letters(self.strip, more)
-        sheet.buttons(self.sheet, self.strip, items)
-        del sheet
-        hal.forget("hal.render.sheet")
-        self.more = more
-        self.items = items
-        for r in range(len(self.row_text)):
-            self.row_text[r] = "\x00"  # (no row shows it: each is written again, its cells differ now)
-        return True
 
     # ---- the table -------------------------------------------------------------------
     def _tokens(self, k, label, counts, shown):
@@ -544,33 +524,21 @@ class Screen:
     def __init__(self, display, font=None):
         self.display = display
         self.size = (display.width, display.height)
-        self.font = font
         self.view = None  # the View last shown (tests look at it)
         self.count = 0
         # Made now, in English, before the game's modules load: the objects that stay lie low on
-        # the heap, under what comes and goes (made at the first show instead: 2 KB more of a
-        # board flow's heap, measured). A View in another language makes it again (:meth:`speak`).
-        self.renderer = None  # type: Renderer | None
-        self.renderer = self.speak(_view.View())
-
-    def speak(self, view):
-        """(Re)make the renderer for ``view``'s language: its letters beyond ASCII in the font strip,
-        its buttons' names on the card sheet. The old one goes first (a board's heap holds one)."""
-        display = self.display
-        if self.renderer is not None:
-            display.root_group = None
-            self.renderer = None
-            gc.collect()
-        made = Renderer(display.width, display.height, self.font, view.more, view.items)
-        display.root_group = made.group
-        self.renderer = made
-        return made
+        # the heap, under what comes and goes (made at the first show instead: 2 KB more of a board
+        # flow's heap, measured). Another language draws into its bitmaps (hal/render/sheet.speak).
+        self.renderer = Renderer(display.width, display.height, font)
+        display.root_group = self.renderer.group
 
     def show(self, view):
         r = self.renderer
-        if r is None or view.more != r.more or view.items != r.items:
-            if r is None or not r.speak(view.more, view.items):
-                r = self.speak(view)  # (letters more than the strip's spare cells: made anew)
+        if view.more != r.more or view.items != r.items:  # another language (play/catalog.py)
+            from hal.render import sheet
+
+            sheet.speak(r, view.more, view.items)
+            hal.forget("hal.render.sheet")  # (its drawing code: loaded for this, dropped)
         r.draw(view)
         self.view = view
         self.count += 1

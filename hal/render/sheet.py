@@ -136,3 +136,16 @@ def buttons(sheet, strip, items):
     cells = bytearray(range(103))
     for k in range(len(items)):
         button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
+
+
+def speak(r, more, items):
+    """Another language on renderer ``r``: its letters into the font strip's spare cells (a
+    catalog's fit them: tests/test_languages.py) and its buttons' names onto the card sheet, in
+    place: the bitmaps the renderer has (made anew, the renderer took a board flow 15 KB more:
+    fragments); every text row is written again (a row's cells for the same text differ now)."""
+    letters(r.strip, more)
+    buttons(r.sheet, r.strip, items)
+    r.more = more
+    r.items = items
+    for k in range(len(r.row_text)):
+        r.row_text[k] = "\x00"  # (no row shows it)
