@@ -55,6 +55,7 @@ NOW_AND_THEN = (
     "play.recap",
     "play.hint",
     "play.stats",
+    "play.prompts",
     "hal.saves.aside",
 )
 
@@ -122,7 +123,11 @@ class App:
                 elif choice >= 0:  # Rules, Statistics, About: the screen of that id
                     self.screen(choice, self)
             except Exception as e:  # a bug or a store's surprise must not end the program
-                self._stopped(e)
+                self.match = None  # (the state in memory may be half changed)
+                try:  # say so (play/load.py: loaded for it)
+                    self.screen(_LOAD, self, e)
+                except MemoryError:  # (no room even for that: back to the title, the save kept)
+                    pass
                 cursor = 0
 
     def begin(self):
@@ -147,26 +152,6 @@ class App:
         labels = mt.labels(items, self.setup_match)
         i = self.ui.menu("L.A.M.A. Kadabra", labels, cursor, header=header, back=False, new=new)
         return (items[i] if i >= 0 else -1), i
-
-    def _stopped(self, e):
-        """The game hit an error: keep its save aside (the state in memory may be half changed).
-        Out of memory the save is good (each one was written whole): it stays, read again for
-        Continue, and the game goes on from there."""
-        self.match = None
-        short = isinstance(e, MemoryError)
-        try:
-            where = say("Continue: from the last save.") if short else say("Kept as %s.") % self.hw.storage.set_aside()
-        except Exception as e2:
-            where = say("Not kept: %s") % _ui.errno(e2)
-        text = "%s: %s" % (type(e).__name__, e)
-        print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
-        lines = _ui.wrap(say("The game stopped on an error:")) + _ui.wrap(text[:78]) + _ui.wrap(where)
-        self.ui.message(say("Game stopped"), lines + _ui.wrap(say("Back to the title.")), color=v.ALERT)
-        if short:
-            try:
-                self.screen(_LOAD, self)
-            except MemoryError:  # (no Continue now: the save waits for the next start-up)
-                pass
 
     def apply_settings(self):
         """The brightness and sound settings to the hardware (the lights redrawn at the new level),

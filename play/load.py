@@ -19,8 +19,12 @@ except ImportError:  # CPython
 _RECORD = const(18)
 
 
-def load(app):
-    """Read the save, if any (App.run, at start-up); a damaged one is kept aside and reported."""
+def load(app, stopped=None):
+    """Read the save, if any (App.run, at start-up); a damaged one is kept aside and reported.
+    ``stopped``: the error that stopped a game (:func:`stop`), said first."""
+    if stopped is not None:
+        if not stop(app, stopped):
+            return
     storage = app.hw.storage
     try:
         data = storage.load()
@@ -51,3 +55,19 @@ def load(app):
         return
     if app.match.where == mt.FINISHED:  # its statistics, if a power cut came before them
         app.screen(_RECORD, app)
+
+
+def stop(app, e):
+    """The game hit an error: keep its save aside (the state in memory may be half changed); True
+    when the save is to be read again. Out of memory the save is good (each one was written whole):
+    it stays, read again for Continue, and the game goes on from there."""
+    short = isinstance(e, MemoryError)
+    try:
+        where = say("Continue: from the last save.") if short else say("Kept as %s.") % app.hw.storage.set_aside()
+    except Exception as e2:
+        where = say("Not kept: %s") % _ui.errno(e2)
+    text = "%s: %s" % (type(e).__name__, e)
+    print("lama: the game stopped on an error:", text)  # the console too (a board's owner, the tests)
+    lines = _ui.wrap(say("The game stopped on an error:")) + _ui.wrap(text[:78]) + _ui.wrap(where)
+    app.ui.message(say("Game stopped"), lines + _ui.wrap(say("Back to the title.")), color=v.ALERT)
+    return short

@@ -20,7 +20,7 @@ from engine import cards, game, history
 from play import match as mt
 from play import ui as _ui
 from play import view as v
-from play.lang import plural, say
+from play.lang import say
 
 try:
     from micropython import const
@@ -44,14 +44,11 @@ _RECORD = const(18)
 # ("%s": the seat's name; said where shown: play/lang.py.)
 _DID = "%s draws a card|%s quits the round|%s skips, returns magic|%s takes the stage|%s swaps 10\x05 for 1\x06"
 _DID_RETURN = "%s returns a white|%s returns a black|%s keeps all tokens"
-# The R21 prompt: choices in this order, the most valuable first (the default).
-_RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
-_RETURN_TEXT = "Return a black (-10)|Return a white (-1)|Keep my tokens"
 
 
-def _lowest(g, p):
+def lowest(g, p):
     """The token seat ``p`` gives or places first (R11): 0 a white, 1 a black, 2 the magic token
-    (named by the give-away prompt, :meth:`Table.give`, and the last-move line, :meth:`Table.describe`)."""
+    (named by the give-away prompt, play/prompts.py, and the last-move line, :meth:`Table.describe`)."""
     w, b, _ = g.tokens(p)
     return 0 if w else 1 if b else 2
 
@@ -199,43 +196,13 @@ class Table:
         self.holder = p
         if g.phase == game.PLAY:
             return self.turn(p)
-        if g.phase == game.CHOOSE_GIVE:
-            return self.give(p)
-        return self.give_back(p)
+        # A rule prompt (R11's give-away, R21's return): play/prompts.py, loaded for the moment.
+        from play import prompts
 
-    def give(self, p):
-        """R11's prompt after a 1: whom to give the lowest token (the leader by default)."""
-        g = self.game
-        m = self.match
-        lowest = _lowest(g, p)
-        legal = g.legal_actions()
-        from engine import bots
-
-        best = legal.index(bots.leader(g, legal, len(legal)))  # default: the leader
-        labels = []
-        for a in legal:  # ("1 point", "1 card")
-            q = a - game.GIVE
-            n = g.hand_size(q)
-            k = g.score(q)
-            text = "%-4s %s, %s" % (
-                m.name(q),
-                plural(k, say("%2d point"), say("%2d points")) % k,
-                plural(n, say("%d card"), say("%d cards")) % n,
-            )
-            labels.append(text)
-        kind = say("white|black|magic token").split("|")[lowest]
-        header = (say("You played a 1: choose|who gets your %s.") % kind).split("|")
-        title = say("Give a white|Give a black|Give the magic").split("|")[lowest]
-        return legal[self.ui.menu(title, labels, best, self.ui.footer(say("give")), header=header, back=False)]
-
-    def give_back(self, p):
-        """R21's prompt after going out: which token to return (the most valuable by default)."""
-        legal = [a for a in _RETURNS if a in self.game.legal_actions()]
-        labels = [say(_RETURN_TEXT).split("|")[_RETURNS.index(a)] for a in legal]
-        header = say("You went out!|You may give one token|back to the supply.").split("|")
-        return legal[
-            self.ui.menu(say("Well played"), labels, 0, self.ui.footer(say("choose")), header=header, back=False)
-        ]
+        try:
+            return prompts.give(self, p) if g.phase == game.CHOOSE_GIVE else prompts.give_back(self, p)
+        finally:
+            hal.forget("play.prompts")
 
     def save(self):
         """Save when a human decided something since the last save (the game waits for a person).
@@ -282,7 +249,7 @@ class Table:
             return say(_DID_RETURN).split("|")[a - game.RETURN_WHITE] % who
         if a >= game.GIVE:  # R11: the lowest token
             text = say("{0} gives {1} a white|{0} gives {1} a black|{0} gives {1} the magic")
-            return text.split("|")[_lowest(g, p)].format(who, self.match.name(a - game.GIVE))
+            return text.split("|")[lowest(g, p)].format(who, self.match.name(a - game.GIVE))
         if a >= game.DRAW:
             return say(_DID).split("|")[a - game.DRAW] % who
         if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:
