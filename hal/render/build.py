@@ -28,7 +28,7 @@ holds is cut, hal/render/__init__.py; the texts are written to fit):
   half of it (``key``), two stacked in a card's width (7 cards and the buttons: 118), so the
   hand and its buttons show whole. A text screen's cards are at the hand's scale where its
   six lines fit above them, else smaller (``page``). The card slots are as many as the row
-  holds (7 at most), the buttons have three of their own (a fourth scrolls in).
+  holds (8 at most), the buttons have three of their own (a fourth scrolls in).
   The show meter (five pips: how many tokens the stage holds of the five that start a show)
   sits at the right of the title bar.
 * A display at least twice 320x240 (640x480 ...) is laid out as its half, scaled by 2.
@@ -124,9 +124,9 @@ def plan(width, height):
         "seat": seat, "step": step, "hand": hand, "band": hb, "ev": ev, "event": e,
         "key": key, "page": page, "bottom": pb, "left": art.SEAT_W * seat + 2 if side else 2,
         # The hand's card slots (a TileGrid and a Palette each, ~200 bytes): as many cards as the
-        # row holds at the larger of the two scales, 7 at most (a hand of 7, Draw and Quit shows whole
-        # at every layout); the buttons have their own (KEYS).
-        "slot": min((w // page + art.GAP) // (art.CARD_W + art.GAP), 7),
+        # row holds at the larger of the two scales, 8 at most (the rules' eight cards, a hand of 7
+        # with Draw and Quit); the buttons have their own (KEYS).
+        "slot": min((w // page + art.GAP) // (art.CARD_W + art.GAP), 8),
     }  # fmt: skip
     out["end"] = w - 31 * bar  # the title's right end on a table: the show meter after it
     panel(out)
