@@ -164,13 +164,14 @@ def menu_problems(shot, r, vw):
 def tiles(r, vw):
     """(index, x, y, width, height) of each item on screen."""
     out = []
-    hx, hy, z = where(r, r.hand)[0], where(r, r.hand)[1], r.hand.scale
     for k in range(r.last - r.first):
         j = r.item_slot[k]
         tg = r.slots[j]
         assert not tg.hidden
         i = r.first + k
-        out.append((i, hx + z * tg.x, hy + z * tg.y, z * render.item_width(vw.cards[i]), z * art.CARD_H))
+        x, y, s = where(r, tg)  # (a button: in the buttons' group, at their scale)
+        assert s * render.item_width(vw.cards[i]) == s * tg.width * art.CARD_W
+        out.append((i, x, y, s * tg.width * art.CARD_W, s * art.CARD_H))
     return out
 
 
@@ -186,7 +187,10 @@ def item_problems(shot, r, vw):
             out.append("item %d off screen at x=%d" % (i, x))
             continue
         lift = art.RAISE if playable else 0  # the cursor is its frame alone
-        if y != hy + z * (art.RAISE - lift):
+        stacked = code >= v.FIRST_ITEM and r.keys.scale < z  # (two buttons in a card's width, top and bottom)
+        if stacked and not hy <= y <= r.footer_y - 1 - h:
+            out.append("button %d at y=%d, out of the row" % (i, y))
+        if not stacked and y != hy + z * (art.RAISE - lift):
             out.append("item %d at y=%d, not raised %d (cursor=%d, playable=%s)" % (i, y, lift, cur, playable))
         frame = shot.at(x, y)
         want = art.CARD_CURSOR if code < v.FIRST_ITEM else art.FRAME_CURSOR
@@ -212,9 +216,14 @@ def item_problems(shot, r, vw):
                 out.append("card %d: icon drawn=%s, has one=%s" % (i, not icon, icon))
         else:
             colors = art.BUTTON_CURSOR if i == cur else (art.BUTTON_ON if playable else art.BUTTON_OFF)
-            if shot.count(x + z, y + z, x + w - z, y + h - z, rgb(colors[1])) < 150 * z * z:
+            m = r.keys.scale
+            if shot.count(x + m, y + m, x + w - m, y + h - m, rgb(colors[1])) < 150 * m * m:
                 out.append("button %d: body not %s" % (i, colors[1]))
-        below = shot.not_color(x, y + h, x + w, r.footer_y, (0, 0, 0))
+        low = r.footer_y
+        for i2, x2, y2, _, _ in tiles(r, vw):  # (a button stacked under it)
+            if x2 == x and y2 > y:
+                low = y2
+        below = shot.not_color(x, y + h, x + w, low, (0, 0, 0))
         if below:
             out.append("item %d: %d pixels below the tile" % (i, below))
     return out
@@ -477,10 +486,10 @@ def test_text_is_cut_at_26_columns_and_unknown_characters_show_as_question_marks
     "size, scales",
     [
         ((160, 128), (1, 1, 1, 1, 1, 1)),
-        ((240, 135), (1, 1, 1, 1, 1, 1)),
+        ((240, 135), (1, 1, 1, 2, 1, 1)),
         ((240, 240), (1, 1, 2, 2, 1, 1)),
         ((320, 240), (2, 2, 2, 2, 2, 1)),
-        ((480, 320), (2, 3, 2, 3, 2, 2)),
+        ((480, 320), (2, 3, 2, 4, 2, 2)),
     ],
     ids=IDS,
 )
@@ -495,7 +504,9 @@ def test_the_layout_grows_with_the_display(size, scales):
     es = r.parts[3][2]
     assert (ls, bar, ss, r.zoom, r.panel.scale, es) == scales
     assert (r.scale, r.width, r.height) == (1,) + size
-    assert r.row_w * r.zoom <= size[0] and len(r.slots) <= 2 * (r.row_w + art.GAP) // (art.BUTTON_W + art.GAP)
+    # (The cards' slots: as many as a text screen's row holds, at its cards' scale; four buttons.)
+    assert r.row_w * r.zoom <= size[0]
+    assert len(r.slots) - 4 <= (size[0] // r.parts[5][2] + art.GAP) // (art.CARD_W + art.GAP)
     big = render.Renderer(640, 480)  # twice 320x240: all of it doubled
     assert big.group.scale == 2 and (big.width, big.height) == (320, 240)
 

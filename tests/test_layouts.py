@@ -124,8 +124,11 @@ def test_a_touch_on_an_item_finds_it_and_a_touch_beside_the_row_finds_the_one_th
         tg = r.slots[r.item_slot[k]]
         x, y = middle(r, tg, render.item_width(vw.cards[i]))
         assert s.hit(x, y) == (HIT["ITEM"], i)
-        assert s.hit(x, r.footer_y - 1) == (HIT["ITEM"], i)  # down to the footer
-        assert s.hit(x, where(r, r.hand)[1]) == (HIT["ITEM"], i)  # up to a raised card's top
+        # Down to the footer, up to a raised card's top (two buttons stacked: the top one up, the other down).
+        below = r.first <= i + 1 < r.last and where(r, r.slots[r.item_slot[k + 1]])[0] == where(r, tg)[0]
+        above = k > 0 and where(r, r.slots[r.item_slot[k - 1]])[0] == where(r, tg)[0]
+        assert s.hit(x, r.footer_y - 1) == (HIT["ITEM"], i + below)
+        assert s.hit(x, where(r, r.hand)[1]) == (HIT["ITEM"], i - above)
     # A hand that scrolls: beside the row, the item behind the arrow.
     names = [cards.name(c % 18) for c in range(30)]
     long = turn_view(names, playable=("3",), actions=(18,), cursor=20)
@@ -197,7 +200,8 @@ def roles(r, vw):
         out["pile"] = out["tokens"] = k * r.panel.scale
         out["top card"] = k * r.panel.scale * r.top_group.scale
         for i in range(vw.ncards):
-            out["buttons" if vw.cards[i] >= v.FIRST_ITEM else "hand"] = k * r.hand.scale
+            button = vw.cards[i] >= v.FIRST_ITEM
+            out["buttons" if button else "hand"] = k * (r.keys if button else r.hand).scale
     else:
         out["lines"] = k * r.lines[0].scale
     return out
@@ -240,10 +244,11 @@ def test_a_title_or_footer_too_long_for_its_bar_is_cut_not_shrunk():
     assert r.heads[1].scale == r.parts[1][0] and 6 * len(r.row_text[9]) * r.parts[1][0] <= 240 - 4
 
 
-# The layouts whose item row holds a hand of 7 with Draw and Quit at the hand's scale: 7 cards
-# and two buttons are 159 pixels of art, the 240-pixel row at the CLUE's 2x holds 120 (4 cards and
-# both buttons, or 7 cards: the rest scrolls there).
-WIDE = [s for s in SIZES if s != (240, 240)]
+# The layouts whose item row holds a hand of 7 with Draw and Quit: every one. 7 cards and two
+# buttons are 159 pixels of art at the hand's scale; where the row is narrower (the CLUE's and the
+# Feather's 240 at 2x hold 120, 480x320 at 4x), the buttons are at half the cards' scale, two
+# stacked in a card's width (7 cards and the buttons: 118).
+WIDE = SIZES
 
 
 def hand_view(names, players=4):
@@ -272,13 +277,15 @@ def test_a_hand_of_seven_with_draw_and_quit_shows_without_scrolling_where_the_ro
     if size in WIDE:
         assert layoutcheck.problems(r, size[0], size[1], vw) == []
         x0 = where(r, r.slots[0])[0]
-        x1, _, z = where(r, r.slots[r.item_slot[vw.ncards - r.first] - 1])
-        assert 0 <= x0 and x1 + z * art.CARD_W <= size[0]
-    else:  # (the cards at 2x: 7 of them and both buttons would take 318 pixels)
-        assert 159 * r.zoom > size[0]
-    vw = hand_view(NINE)  # nine cards: where the row holds them at 1x or 2x
+        last = r.slots[r.item_slot[vw.ncards - 1 - r.first]]
+        x1, _, z = where(r, last)
+        assert 0 <= x0 and x1 + z * last.width * art.CARD_W <= size[0]
+    stacked = r.keys.scale < r.hand.scale
+    assert stacked == (159 * r.zoom > size[0])  # (7 cards and both buttons at the cards' scale: too wide)
+    vw = hand_view(NINE)  # nine cards: where the row holds them
     r.draw(vw)
-    assert ((r.first, r.last) == (0, vw.ncards)) == (159 * r.zoom + 30 * r.zoom <= size[0])
+    span = 9 * (art.CARD_W + art.GAP) + (art.CARD_W if stacked else 2 * art.BUTTON_W + art.GAP)
+    assert ((r.first, r.last) == (0, vw.ncards)) == (span * r.zoom <= size[0])
 
 
 def covered(r, width, height):
@@ -300,8 +307,11 @@ def covered(r, width, height):
 # measured 2026-12-06 (before -> after issue 36: 160x128 52 -> 54 %, 240x135 38 -> 34 %, 240x240
 # 46 -> 42 %, 320x240 50 -> 52 %, 480x320 45 -> 48 %). The hand shows whole where it scrolled; the
 # 240x135 top card is twice a card of the hand (it was three times: "huge" beside 13-pixel cards);
-# the CLUE's title is 1x on every screen (it was 2x when short).
-SHARE = {(160, 128): 0.53, (240, 135): 0.33, (240, 240): 0.41, (320, 240): 0.51, (480, 320): 0.47}
+# the CLUE's title is 1x on every screen (it was 2x when short). Then (the buttons stacked at half
+# the cards' scale where the row is narrow, the points a cell narrower): 160x128 55 -> 54 %, 240x135
+# 34 -> 51 % (the hand 2x: 26x40 cards, were 13x20), 240x240 42 -> 42 % (Draw and Quit shown: they
+# scrolled), 320x240 53 -> 52 %, 480x320 48 -> 53 % (the hand 4x: 52x80 cards, were 39x60).
+SHARE = {(160, 128): 0.53, (240, 135): 0.50, (240, 240): 0.41, (320, 240): 0.51, (480, 320): 0.52}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
@@ -309,6 +319,32 @@ def test_the_table_uses_the_screen(size):
     r = render.Renderer(*size)
     r.draw(hand_view(SEVEN))
     assert covered(r, *size) >= SHARE[size]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_two_digit_counts_keep_a_blank_cell_before_the_next_icon_or_label(size):
+    # "You ●11○1", "Stage●0" (issue 36): a count never touches what follows it (its own card icon
+    # aside: "12" then the cards' glyph), a label never touches its icon, the magic star has a blank
+    # cell before it. Two digits everywhere: cards in hand, points, the stage's and your tokens.
+    r = render.Renderer(*size)
+    vw = table_view(6)
+    for q in range(6):
+        vw.seat_cards[q] = 10 + q
+        vw.points[q] = 10 + 17 * q
+        vw.seat_flags[q] |= v.SEAT_MAGIC if q == 2 else 0
+    vw.stage[0], vw.stage[1] = 10, 12
+    vw.mine[0], vw.mine[1], vw.mine[2] = 12, 3, 1
+    r.draw(vw)
+    assert layoutcheck.problems(r, size[0], size[1], vw) == []
+    for k in list(range(1, 7)) + [11, 12]:
+        text = r.row_text[k]
+        for i in range(1, len(text)):
+            if text[i - 1].isdigit() and not text[i].isdigit():
+                assert text[i] in " \x08", (k, text)
+            if text[i] in "\x05\x06\x07":
+                assert text[i - 1] == " ", (k, text)
+        if k <= 6:  # the seat rows: the points end a blank cell before the magic column
+            assert len(text) < art.SEAT_CELLS and r.seat_magic.x == r.rows[k].x + art.SEAT_CELLS * art.GLYPH_W
 
 
 def test_a_text_longer_than_its_row_is_kept_and_reported_cut():

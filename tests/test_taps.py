@@ -133,7 +133,7 @@ def pieces(hw):
     for k in range(r.last - r.first):
         i = r.first + k
         tg = r.slots[r.item_slot[k]]
-        n = r.item_slot[k + 1] - r.item_slot[k]  # (a button takes two slots)
+        n = tg.width  # (a button: two tiles)
         out.append(("item %d" % i, middle(r, tg, n), (hal.TAP, (hal.HIT_ITEM, i))))
     return out
 

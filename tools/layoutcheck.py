@@ -103,6 +103,7 @@ def tags_of(r):
         id(r.table_group): "seats",
         id(r.panel): "panel",
         id(r.hand): "hand",
+        id(r.keys): "hand",
         id(r.movers): "movers",
     }
     bars = {id(r.bars[0]): "title", id(r.bars[1]): "footer", id(r.bars[2]): "cursor", id(r.seat_bar): "seats"}

@@ -29,8 +29,9 @@ heap on a board): their Groups change scale and place when the screen kind chang
 Items: the hand's slots are TileGrids over one card sheet (hal/render/art.py: 18 faces, the back,
 the five buttons, drawn at start-up), each slot with its own 4-colour palette: a card (13
 wide) in its value's colour with the number printed, its icon (circle, square, star; a llama;
-both values of a double); an action button (two slots) blue with its name, yellow under the
-cursor. Cards you may play are bright and raised, the others dim; the cursor is a white frame
+both values of a double); an action button (a TileGrid of two tiles, in a Group of its own:
+at half the cards' scale where the row is narrow, two stacked in a card's width) blue with its
+name, yellow under the cursor. Cards you may play are bright and raised, the others dim; the cursor is a white frame
 alone (a card it cannot play stays dim). Whether an item is playable or the cursor changes
 only palette entries and its height. Items that do not fit scroll so that the cursor stays
 visible, with ``<`` / ``>`` at the cut ends. Motion (play/motion.py) moves one card or one
@@ -118,7 +119,8 @@ class Renderer:
     table_group: "displayio.Group"  # a table screen's seats, panel and meter
     lines: "tuple[displayio.Group, displayio.Group]"  # text rows 1..6 and 7..8 (a table: seats, event)
     heads: "tuple[displayio.Group, displayio.Group]"  # the title's row, the footer's
-    hand: "displayio.Group"  # the item row
+    hand: "displayio.Group"  # the item row's cards
+    keys: "displayio.Group"  # its action buttons (at half the cards' scale where the row is narrow: stacked)
     movers: "displayio.Group"  # the travelling card and token (play/motion.py)
     panel: "displayio.Group"  # the pile, the top card, the token rows
     seat_bar: "displayio.TileGrid"  # behind the seat to act
@@ -131,13 +133,13 @@ class Renderer:
     meter: "displayio.TileGrid"  # its five pips
     rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours
     row_cells: "bytearray"  # each row's width in characters
-    slots: "list[displayio.TileGrid]"  # the item row's slots (a card one, a button two)
+    slots: "list[displayio.TileGrid]"  # the item row's slots: the cards', then the buttons' (KEYS, two tiles each)
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
     mover: "displayio.TileGrid"  # a travelling card
     mover_token: "displayio.TileGrid"  # a travelling token
     # What it drew last (public where hal/render/hit.py reads it).
     row_text: "list[str]"  # the text each row shows
-    item_slot: "bytearray"  # visible item k's first slot (k + 1: one past its last)
+    item_slot: "bytearray"  # visible item k's slot
     first: "int"  # the first item shown when the row scrolls
     last: "int"  # one past the last item shown
 
@@ -148,8 +150,8 @@ class Renderer:
         (
             self.scale, self.width, self.height, self.footer_y, self.lines_y, self.pitch, self.zoom, self.row_w,
             self.parts, self.strip, self.sheet, self.group, self.bars, self.table_group, self.lines, self.heads,
-            self.hand, self.movers, self.panel, self.seat_bar, self.stripe_pal, self.seat_magic, self.pile, self.top,
-            self.top_group, self.meter_group, self.meter, self.rows, self.row_cells, self.slots, self.arrows,
+            self.hand, self.keys, self.movers, self.panel, self.seat_bar, self.stripe_pal, self.seat_magic, self.pile,
+            self.top, self.top_group, self.meter_group, self.meter, self.rows, self.row_cells, self.slots, self.arrows,
             self.mover, self.mover_token,
             self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
             self._slot_look, self.item_slot,
@@ -213,7 +215,8 @@ class Renderer:
                 self._seat_names[q] = view.names[q]
                 hand = "out" if flags & _view.SEAT_OUT else "%d\x08" % view.seat_cards[q]  # (a card: a glyph)
                 # (The name padded by hand: CircuitPython's "%-5s" counts bytes, not letters.)
-                text = (view.names[q] + "     ")[:5] + "%3s%4d" % (hand, view.points[q])
+                # (Points in 3 cells, the magic star's cell after them: a blank one between them.)
+                text = (view.names[q] + "     ")[:5] + "%3s%3d" % (hand, view.points[q])
             out = flags & _view.SEAT_OUT
             self._row(
                 r, text, art.OUT_FG if out else art.COLORS[_view.HIGHLIGHT] if q == view.to_act else art.COLORS[0]
@@ -300,6 +303,15 @@ class Renderer:
         if self._table_rows == table:
             return
         self._table_rows = table
+        # The item row: a table's hand, or a text screen's cards (smaller where the lines need it).
+        z, y, page, low = self.parts[5]
+        m = self.parts[4][2]  # the buttons' scale
+        if not table:
+            z, y, m = page, low, min(m, page)
+        _place(self.hand, 0, y, z)
+        _place(self.keys, 0, y, m)
+        self.row_w = self.width // z
+        self.arrows[1].x = self.row_w - art.GLYPH_W
         a, b = self.lines
         if table:
             x, y, s, step, head = self.parts[2]
@@ -323,7 +335,7 @@ class Renderer:
 
     # ---- item tiles --------------------------------------------------------------------
     def _look(self, j, code, playable, cursor):
-        """Colours (and the raise) of slot ``j``: only when they changed."""
+        """Colours of slot ``j``: only when they changed."""
         look = (1 if playable else 0) | (2 if cursor else 0) | (4 if code >= _view.FIRST_ITEM else 0)
         if look == self._slot_look[j]:
             return
@@ -345,21 +357,33 @@ class Renderer:
             if cursor:
                 frame = art.FRAME_CURSOR if playable and code == cards.LLAMA else art.CARD_CURSOR
             pal[art.FRAME] = frame
-        self.slots[j].y = art.RAISE - (art.RAISE if playable else 0)  # in the row's group
+
+    def _wide(self, view, i, first):
+        """The width item ``i`` adds to the row (its gap after it included), ``first`` the first shown:
+        a card, a button, or a stacked button (two in a card's width: the second adds nothing)."""
+        code = view.cards[i]
+        if code < _view.FIRST_ITEM:
+            return art.CARD_W + art.GAP
+        if self.keys.scale == self.hand.scale:
+            return art.BUTTON_W + art.GAP
+        k = i  # (the first button: the top of a pair, the third too)
+        while k > 0 and view.cards[k - 1] >= _view.FIRST_ITEM:
+            k -= 1
+        return art.CARD_W + art.GAP if i == first or (i - k) % 2 == 0 else 0
 
     def _span(self, view, i, j):
         """Width of items i..j-1 with the gaps between them."""
         w = -art.GAP
         for k in range(i, j):
-            w += item_width(view.cards[k]) + art.GAP
+            w += self._wide(view, k, i)
         return w
 
     def fits(self, view, i, j, room):
-        """Items i..j-1 fit in ``room`` pixels and in the slots (a button takes two)."""
+        """Items i..j-1 fit in ``room`` pixels and in the slots (the cards' and the buttons')."""
         n = 0
         for k in range(i, j):
-            n += 1 if view.cards[k] < _view.FIRST_ITEM else 2
-        return n <= len(self.slots) and self._span(view, i, j) <= room
+            n += 1 if view.cards[k] < _view.FIRST_ITEM else 64
+        return n % 64 <= len(self.slots) - art.KEYS and n // 64 <= art.KEYS and self._span(view, i, j) <= room
 
     def _items(self, view):
         n = view.ncards
@@ -390,28 +414,50 @@ class Renderer:
             if first > 0 or last < n:
                 x = art.ARROW_W + (self.row_w - 2 * art.ARROW_W - span) // 2
         slot = self.slots
-        j = 0
+        z = self.hand.scale
+        m = self.keys.scale
+        c = 0  # the next card slot
+        b = len(slot) - art.KEYS  # the next button's
         for i in range(first, last):
             code = view.cards[i]
+            playable = view.marks[i] & _view.PLAYABLE
+            y = 0 if playable else art.RAISE
+            if code < _view.FIRST_ITEM:
+                j = c
+                c += 1
+                t = code
+            else:  # a button: its two tiles, in the buttons' group
+                j = b
+                b += 1
+                t = art.BUTTONS + 2 * (code - _view.FIRST_ITEM)
+            tg = slot[j]
             self.item_slot[i - first] = j
-            for h in range(1 if code < _view.FIRST_ITEM else 2):  # (a button: its two halves)
-                tg = slot[j]
-                t = code if code < _view.FIRST_ITEM else art.BUTTONS + 2 * (code - _view.FIRST_ITEM) + h
-                if t != self._slot_code[j]:
-                    self._slot_code[j] = t
-                    tg[0] = t
-                    self._slot_look[j] = 0xFF  # a card or a button: redo the colours too
-                self._look(j, code, view.marks[i] & _view.PLAYABLE, i == cur)
-                if tg.x != x:
-                    tg.x = x
-                if tg.hidden:
-                    tg.hidden = False
-                x += art.CARD_W
-                j += 1
-            x += art.GAP
-        self.item_slot[last - first] = j
-        for k in range(j, len(slot)):
-            if not slot[k].hidden:
+            if t != self._slot_code[j]:
+                self._slot_code[j] = t
+                tg[0] = t
+                if j >= len(slot) - art.KEYS:
+                    tg[1] = t + 1
+                self._slot_look[j] = 0xFF  # a card or a button: redo the colours too
+            self._look(j, code, playable, i == cur)
+            u = x
+            w = self._wide(view, i, first)
+            if j >= len(slot) - art.KEYS:  # the buttons' units
+                if m != z:  # stacked: the top one, the bottom one (beside the one above), or one alone
+                    if not w:
+                        u -= art.CARD_W + art.GAP
+                    y = (art.CARD_H + art.RAISE) * z // m - art.CARD_H
+                    if w:
+                        y = 0 if i + 1 < last and not self._wide(view, i + 1, first) else y // 2
+                u = u * z // m
+            if tg.x != u:
+                tg.x = u
+            if tg.y != y:
+                tg.y = y
+            if tg.hidden:
+                tg.hidden = False
+            x += w
+        for k in range(len(slot)):
+            if (c <= k < len(slot) - art.KEYS or k >= b) and not slot[k].hidden:
                 slot[k].hidden = True
         left = first > 0
         if self.arrows[0].hidden == left:
@@ -467,11 +513,14 @@ class Renderer:
             row = self.rows[11]  # the stage's white token
             return panel.x + s * (row.x + 6 * art.GLYPH_W), panel.y + s * row.y
         k = place - _view.PLACE_HAND - self.first  # an item of the row, where it is drawn
-        hand = self.hand
+        hand = g = self.hand
         x = (self.row_w - art.CARD_W) // 2
         if 0 <= k < self.last - self.first:
-            x = self.slots[self.item_slot[k]].x
-        return hand.x + hand.scale * x, hand.y + hand.scale * art.RAISE
+            j = self.item_slot[k]
+            x = self.slots[j].x
+            if j >= len(self.slots) - art.KEYS:  # a button
+                g = self.keys
+        return g.x + g.scale * x, hand.y + hand.scale * art.RAISE
 
     # ---- motion ------------------------------------------------------------------------
     def _motion(self, view):

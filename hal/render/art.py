@@ -46,6 +46,7 @@ SEAT_H = const(11)  # the seat rows' pitch (at least)
 SEAT_CELLS = const(12)  # "Name  6c  12": name, cards in hand, points
 SEAT_W = const(80)  # a seat: its stripe (2), its row (72), the magic column (6)
 ARROW_W = const(7)
+KEYS = const(3)  # the item row's buttons at once (Draw, Quit, Skip; a fourth, Swap, scrolls in)
 
 # Card sheet tiles and indices.
 FRAME = const(0)

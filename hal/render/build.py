@@ -20,21 +20,25 @@ holds is cut, hal/render/__init__.py; the texts are written to fit):
   panel at scale ``sc`` (the seats' where it fits beside them, 78 wide): the pile and its
   count, the top card (``big`` times a card, at most twice a card of the hand), the stage
   and your tokens, in two columns where it is narrow, three where it is wide; under them the
-  last event at ``ev``, then the hand at ``hand``, above the footer (with room for a text
-  screen's six lines above it). The scales are chosen together: the smaller of the seats'
-  and the hand's as large as it can be, then the hand, the seats, the event; height left
-  over spreads the seat rows (up to half a row more). The hand's slots are as many as the
-  row holds (a button's two tiles have no gap between them): 7 cards, Draw and Quit need 159
-  pixels of the row's art, so they show whole where the row is that wide at the hand's scale.
+  last event at ``ev`` (where the height has no row for it: beside the seats, under the panel),
+  then the hand at ``hand``, above the footer. The scales are chosen together: the smaller of
+  the seats' and the hand's as large as it can be, then the hand, the seats, the event; height
+  left over spreads the seat rows (up to half a row more). 7 cards, Draw and Quit need 159
+  pixels of the row's art: where the row is narrower at the hand's scale, the buttons are at
+  half of it (``key``), two stacked in a card's width (7 cards and the buttons: 118), so the
+  hand and its buttons show whole. A text screen's cards are at the hand's scale where its
+  six lines fit above them, else smaller (``page``). The card slots are as many as the row
+  holds (8 at most), the buttons have three of their own (a fourth scrolls in).
   The show meter (five pips: how many tokens the stage holds of the five that start a show)
   sits at the right of the title bar.
 * A display at least twice 320x240 (640x480 ...) is laid out as its half, scaled by 2.
 
-At 160x128 every scale is 1 (a PyBadge: the reference; the top card 2x); at 240x135 too (the
-top card 2x, the hand's row holds 16 slots); at 240x240 the text and the bars 1x (26 columns at
-2x would take 312 pixels), the seats and the hand 2x, the panel 1x beside the seats, the top
-card 3x; at 320x240 the text, bars, seats, panel and hand 2x, the top card 4x; at 480x320 the
-text, seats, panel and event 2x, the bars and the hand 3x, the top card 6x.
+At 160x128 every scale is 1 (a PyBadge: the reference; the top card 2x); at 240x135 too but the
+hand 2x on a table (its buttons 1x, stacked; the top card 2x, the event beside the seats; a text
+screen's cards 1x); at 240x240 the text and the bars 1x (26 columns at 2x would take 312 pixels),
+the seats and the hand 2x (its buttons 1x, stacked), the panel 1x beside the seats, the top card
+3x; at 320x240 the text, bars, seats, panel and hand 2x, the top card 4x; at 480x320 the text,
+seats, panel and event 2x, the bars 3x, the hand 4x (its buttons 2x, stacked), the top card 6x.
 
 The plan's keys are words the game already has (``head``, ``tail``, ``step``...): on CircuitPython
 every name and short string is interned for good (qstrs), and a new one costs heap for the whole
@@ -42,9 +46,10 @@ run; local names reuse the game's short names for the same reason (a ``.py`` bui
 Its numbers: ``scale`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``, ``y`` its place;
 ``text`` the text's scale, ``bar`` the bars', ``head`` their height, ``tail`` the footer's top,
 ``pitch`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
-seats' scale and pitch, ``hand`` and ``band`` the hand's scale and top, ``ev`` and ``event`` the event
-row's scale and top, ``slot`` the hand's slots, ``end`` the title's right end (the show meter
-there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
+seats' scale and pitch, ``hand`` and ``band`` the hand's scale and top, ``key`` the buttons' scale,
+``page`` and ``bottom`` a text screen's cards' scale and top, ``ev``, ``event`` and ``left`` the event
+row's scale, top and left, ``slot`` the hand's card slots, ``end`` the title's right end (the show
+meter there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
 ``yy`` its place, ``big`` the top card's zoom, ``top``, ``pile``, ``count``, ``stage``, ``mine``
 its pieces' places.
 """
@@ -79,35 +84,50 @@ def plan(width, height):
     head = 12 * bar  # the title and footer bars' height
     best = None
     for seat in (1, 2, 3, 4):  # the seats, and the panel beside them (78 wide at least)
-        for hand in range(1, text + 2):  # (cards beyond a step over the text would leave the row too few)
+        for hand in range(1, text + 3):  # (cards beyond two steps over the text would leave the row too few)
             for ev in range(1, min(seat, bar) + 1):  # (the event never outgrows the seats)
                 row = h - 2 * head - (art.CARD_H + art.RAISE) * hand - 1  # above the hand
                 free = row - 6 * art.SEAT_H * seat - 12 * ev - 2
+                if free < 0 and art.SEAT_W * seat + 158 * ev <= w:  # the event beside the seats, under the panel
+                    free = row - 6 * art.SEAT_H * seat
                 fits = art.SEAT_W * seat + 78 + 2 <= w and (hand == 1 or w // hand >= 120) and 156 * ev + 4 <= w
-                fits = fits and row >= 72 * text  # a text screen's six lines above its cards
                 score = (min(seat, hand), hand, seat, ev)
                 if fits and free >= 0 and (best is None or score > best[0]):
                     best = (score, seat, hand, ev, free)
     _, seat, hand, ev, free = best or ((0,), 1, 1, 1, 0)  # (a display under 160x128: as at 160x128)
+    # Beside the seats: the event row at the bottom of their height, right of them.
+    side = h - 2 * head - (art.CARD_H + art.RAISE) * hand - 1 - 6 * art.SEAT_H * seat - 12 * ev - 2 < 0
     # The seat rows' pitch: up to half a row more where the height allows.
     step = art.SEAT_H + min(free // (6 * seat), art.ROW_H // 2 - 1)
     free -= 6 * seat * (step - art.SEAT_H)
     tail = h - head  # the footer bar's top
+    # The buttons: at the hand's scale in its row, or (a row too narrow for 7 cards and two buttons
+    # side by side, 159 pixels of art) at half of it, two stacked in a card's width.
+    key = hand // 2 if 159 * hand > w and hand % 2 == 0 else hand
+    # A text screen's cards: at the hand's scale where its six lines fit above them, else smaller.
+    page = hand
+    while page > 1 and h - 2 * head - (art.CARD_H + art.RAISE) * page - 1 < 72 * text:
+        page -= 1
     hb = tail - 1 - (art.CARD_H + art.RAISE) * hand  # the hand's band: raised cards at its top
     e = head + 6 * step * seat + free // 2  # the event row, halfway down the room the seats and the hand leave
+    if side:
+        e = head + 6 * step * seat - 12 * ev
     # Text lines: a pitch of at least a row, at most 1.5 rows; 8 lines above the footer, or 6
     # above the hand (a screen with cards), centred between the bars where there is room.
     # Less than a row to spare (160x128: the 26x10 grid exactly): the lines sit under the title.
-    p = max(12 * text, min((tail - head) // 8, (hb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
+    pb = tail - 1 - (art.CARD_H + art.RAISE) * page  # a text screen's cards' band
+    p = max(12 * text, min((tail - head) // 8, (pb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
     p -= p % text
-    y1 = head + max(0, min((tail - head - 8 * p) // 2, hb - head - 6 * p)) if tail - head >= 108 * text else head
+    y1 = head + max(0, min((tail - head - 8 * p) // 2, pb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
         "scale": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
         "text": text, "bar": bar, "head": head, "tail": tail, "pitch": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
         "seat": seat, "step": step, "hand": hand, "band": hb, "ev": ev, "event": e,
-        # The hand's slots (a TileGrid and a Palette each, ~200 bytes; a button takes two, with no
-        # gap between): as many as the row holds, but 16 at most (7 cards, Draw and Quit: 11).
-        "slot": min(2 * (w // hand + art.GAP) // (2 * art.CARD_W + art.GAP), 16),
+        "key": key, "page": page, "bottom": pb, "left": art.SEAT_W * seat + 2 if side else 2,
+        # The hand's card slots (a TileGrid and a Palette each, ~200 bytes): as many cards as the
+        # row holds at the larger of the two scales, 8 at most (the rules' eight cards, a hand of 7
+        # with Draw and Quit); the buttons have their own (KEYS).
+        "slot": min((w // page + art.GAP) // (art.CARD_W + art.GAP), 8),
     }  # fmt: skip
     out["end"] = w - 31 * bar  # the title's right end on a table: the show meter after it
     panel(out)
@@ -121,7 +141,7 @@ def panel(p):
         w = (p["w"] - x) // sc
         if w >= 78 or sc == 1:
             break
-    h = 6 * p["step"] * p["seat"] // sc
+    h = (6 * p["step"] * p["seat"] - (12 * p["ev"] if p["left"] > 2 else 0)) // sc  # (the event beside: under it)
     z = max(1, 2 * p["hand"] // sc)  # the top card at most twice a card of the hand
     a = min((w - 118) // art.CARD_W, h // art.CARD_H, z)  # pile | top card | tokens
     b = min((w - 36) // art.CARD_W, (h - 25) // art.CARD_H, z) if w >= 78 else 0  # tokens below
@@ -352,12 +372,15 @@ def token_sheet(p):
     return sheet, pal
 
 
-def card_tile(sheet, x=0, y=0, pal=None, frame=art.CARD_FRAME):
-    """A TileGrid of one card of the sheet (tile 0 until told) with its own palette: (TileGrid, Palette)."""
+def card_tile(sheet, x=0, y=0, pal=None, frame=art.CARD_FRAME, width=1):
+    """A TileGrid of one card of the sheet (tile 0 until told; ``width`` tiles: a button two) with its
+    own palette: (TileGrid, Palette)."""
     if pal is None:
         pal = displayio.Palette(4)
         pal[art.FRAME] = frame
-    tg = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=art.CARD_W, tile_height=art.CARD_H, x=x, y=y)
+    tg = displayio.TileGrid(
+        sheet, pixel_shader=pal, width=width, tile_width=art.CARD_W, tile_height=art.CARD_H, x=x, y=y
+    )  # fmt: skip
     return tg, pal
 
 
@@ -391,17 +414,20 @@ def meter(p, parent, sheet, pal):
     return g, tg
 
 
-def hand(p, parent, sheet, strip, two):
-    """The item row in ``parent`` (scale ``hand``): a slot a card-width (an action button takes two),
-    each with its own palette (its ``pixel_shader``), and the ``<`` / ``>`` parts at its ends. Returns
-    (out, parts)."""
+def hand(p, parent, keys, sheet, strip, two):
+    """The item row: in ``parent`` (scale ``hand``) a slot a card, each with its own palette (its
+    ``pixel_shader``), and the ``<`` / ``>`` parts at its ends; in ``keys`` (scale ``key``) the action
+    buttons, a TileGrid of two sheet tiles each (KEYS of them).
+    Returns (out, parts): the cards' slots then the buttons'."""
     parent.scale = p["hand"]
     parent.y = p["band"]
+    keys.scale = p["key"]
+    keys.y = p["band"]
     out = []
-    for _ in range(p["slot"]):
-        tg, _ = card_tile(sheet, y=art.RAISE)
+    for i in range(p["slot"] + art.KEYS):
+        tg, _ = card_tile(sheet, y=art.RAISE, width=1 if i < p["slot"] else 2)
         tg.hidden = True
-        parent.append(tg)
+        (parent if i < p["slot"] else keys).append(tg)
         out.append(tg)
     c = displayio.Palette(2)
     c.make_transparent(0)
@@ -440,7 +466,7 @@ def build(width, height, font=None, more="", items=None):
     c, _ = bar(g, art.CURSOR_BG, p["w"], p["pitch"])
     c.hidden = True
     bars = (a, b, c)
-    table, line, lines, title, footer, row, movers = groups(g, 7)
+    table, line, lines, title, footer, row, keys, movers = groups(g, 8)
     texts = (line, lines)
     heads = (title, footer)
     seat, panel, m = groups(table, 3)
@@ -454,7 +480,7 @@ def build(width, height, font=None, more="", items=None):
     sheet_buttons(sheet, strip, items or _view.ITEM_NAMES)  # (the language's: play/catalog.py)
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
-    z = (2, p["event"], p["ev"])
+    z = (p["left"], p["event"], p["ev"])
     seat_bar, stripe_pal, magic = seats(p, seat, tokens, tpal, x, y)
     seat_sig = [-1] * 6  # what each seat row shows
     names = [None] * 6
@@ -475,11 +501,11 @@ def build(width, height, font=None, more="", items=None):
     meter_group, tg = meter(p, m, tokens, tpal)
     # The item row: slots over the card sheet, the arrows; then the travelling pieces.
     two = (60 - 32, 62 - 32)  # "<" and ">"
-    slots, arrows = hand(p, row, sheet, strip, two)
+    slots, arrows = hand(p, row, keys, sheet, strip, two)
     n = len(slots)
     code = bytearray(b"\xff" * n)  # the sheet tile each slot shows, its look
     look = bytearray(b"\xff" * n)
-    item_slot = bytearray(n + 1)  # visible item k's first slot
+    item_slot = bytearray(n + 1)  # visible item k's slot
     mover, _ = card_tile(sheet, frame=art.CARD_CURSOR)
     token = displayio.TileGrid(tokens, pixel_shader=tpal, tile_width=art.TOKEN_W, tile_height=p["step"])
     movers.append(mover)
@@ -488,13 +514,14 @@ def build(width, height, font=None, more="", items=None):
     # Places the renderer reads: text screens' rows 1..8 (u: x, y, scale, pitch in units); the title
     # (v: bar scale, text scale, x0, table title scale, its room); the seats (o: x, y, scale, pitch,
     # top) and the event line (z: x, y, scale); the scales a travelling card and token take.
-    parts = (u, v, o, z, (p["hand"], p["seat"]))
+    # The item row's scale and top on a table and on a text screen (its cards smaller where the six lines need it).
+    parts = (u, v, o, z, (p["hand"], p["seat"], p["key"]), (p["hand"], p["band"], p["page"], p["bottom"]))
     # The layout's numbers: the root's scale (a display twice 320x240 or more), the laid-out screen
     # in the root's pixels, the footer's top, text screens' first line band and pitch, the hand's
     # scale (the cards' size) and the item row's width in its own pixels.
     return (
         p["scale"], p["w"], p["h"], p["tail"], p["y1"], p["pitch"], p["hand"], p["w"] // p["hand"], parts,
-        strip, sheet, g, bars, table, texts, heads, row, movers, panel,
+        strip, sheet, g, bars, table, texts, heads, row, keys, movers, panel,
         seat_bar, stripe_pal, magic, pile, top, top_group, meter_group, tg,
         text, row_cells, slots, arrows, mover, token,
         seat_sig, names, row_text, rgb, sig, code, look, item_slot,

@@ -28,18 +28,26 @@ _LABELS = ("A", "B", "Start")  # a View without the board's labels: the PyBadge'
 
 def item_at(r, x, y):
     """The index of the item renderer ``r`` draws at x, y (the root's pixels), or -1: a slot's band
-    from the row's top to the footer, the gaps split between neighbours; left or right of the items
-    shown, the item the arrow there stands for."""
+    from the row's top to the footer, the gaps split between neighbours (two buttons stacked in a
+    column: split between them); left or right of the items shown, the item the arrow there stands for."""
     hand = r.hand
     if r.last <= r.first or not hand.y <= y < r.footer_y:
         return -1
-    x = (x - hand.x) // hand.scale
+    half = hand.scale * art.GAP // 2  # (half a gap: the gaps are split between neighbours)
     slot = r.slots
-    if x < slot[0].x - art.GAP // 2:  # (half a gap: the gaps are split between neighbours)
-        return r.first - 1 if r.first > 0 else -1
-    for k in range(r.last - r.first):
-        last = slot[r.item_slot[k + 1] - 1]  # its last slot (a button has two), as drawn
-        if x < last.x + last.tile_width + art.GAP // 2:
+    n = r.last - r.first
+    for k in range(n):
+        tg = slot[r.item_slot[k]]
+        g = hand if tg.width == 1 else r.keys  # (a button: two tiles, in the buttons' group)
+        s = g.scale
+        left = g.x + s * tg.x
+        if k == 0 and x < left - half:
+            return r.first - 1 if r.first > 0 else -1
+        if x < left + s * tg.width * tg.tile_width + half:
+            if k + 1 < n:  # the button stacked under this one: below the middle between them
+                u = slot[r.item_slot[k + 1]]
+                if u.width == 2 and u.x == tg.x and g is r.keys and 2 * y >= 2 * g.y + s * (tg.y + art.CARD_H + u.y):
+                    return r.first + k + 1
             return r.first + k
     return -1 if r.arrows[1].hidden else r.last
 
