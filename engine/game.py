@@ -218,6 +218,11 @@ class Game(Record):
         base = _HDR + _SEAT * seat
         return (_get16(self.state, base + _WHITE), _get16(self.state, base + _BLACK), self.state[_MAGIC] == seat)
 
+    def lowest(self, seat):
+        """The token ``seat`` gives or places first (R11): 0 a white, 1 a black, 2 the magic token."""
+        w, b, _ = self.tokens(seat)
+        return 0 if w else 1 if b else 2
+
     def stage(self):
         """``(whites, blacks, has_magic)`` on the magic stage."""
         return (_get16(self.state, _STAGE_W), _get16(self.state, _STAGE_B), self.state[_MAGIC] == STAGE)
@@ -344,8 +349,7 @@ class Game(Record):
         p = s[_CUR]
         detail = -1  # what the action alone does not tell (engine/history.py)
         if GIVE <= action < RETURN_WHITE:
-            w, b, _ = self.tokens(p)
-            detail = 0 if w else 1 if b else 2  # the lowest token goes (R11)
+            detail = self.lowest(p)  # the lowest token goes (R11)
         elif action == COLLECT:
             detail = _stage_count(s)
         h = self.moves

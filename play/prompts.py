@@ -6,7 +6,6 @@ the rest of the game, as the screens' (play/app.py's ``App.screen``).
 
 from engine import game
 from play.lang import plural, say
-from play.table import lowest
 
 # The R21 prompt: choices in this order, the most valuable first (the default).
 _RETURNS = (game.RETURN_BLACK, game.RETURN_WHITE, game.KEEP)
@@ -17,7 +16,7 @@ def give(table, p):
     """R11's prompt after a 1: whom to give the lowest token (the leader by default)."""
     g = table.game
     m = table.match
-    low = lowest(g, p)
+    low = g.lowest(p)  # (R11: the token that goes)
     legal = g.legal_actions()
     from engine import bots
 

@@ -46,13 +46,6 @@ _DID = "%s draws a card|%s quits the round|%s skips, returns magic|%s takes the 
 _DID_RETURN = "%s returns a white|%s returns a black|%s keeps all tokens"
 
 
-def lowest(g, p):
-    """The token seat ``p`` gives or places first (R11): 0 a white, 1 a black, 2 the magic token
-    (named by the give-away prompt, play/prompts.py, and the last-move line, :meth:`Table.describe`)."""
-    w, b, _ = g.tokens(p)
-    return 0 if w else 1 if b else 2
-
-
 def look(view, g, m, p, seat, event):
     """Fill ``view`` with the table of game ``g`` (match ``m``) on seat ``p``'s turn, as seat ``seat``
     may see it: the only place that decides what a seat sees (OpenSpiel's observer, a buffer filled
@@ -249,7 +242,7 @@ class Table:
             return say(_DID_RETURN).split("|")[a - game.RETURN_WHITE] % who
         if a >= game.GIVE:  # R11: the lowest token
             text = say("{0} gives {1} a white|{0} gives {1} a black|{0} gives {1} the magic")
-            return text.split("|")[lowest(g, p)].format(who, self.match.name(a - game.GIVE))
+            return text.split("|")[g.lowest(p)].format(who, self.match.name(a - game.GIVE))
         if a >= game.DRAW:
             return say(_DID).split("|")[a - game.DRAW] % who
         if cards.ICON[a] == cards.ICON_SQUARE and g.draw_pile_size:

@@ -37,6 +37,7 @@ SHORT = {
     PYPORTAL: PYPORTAL.replace("shots", "{shots}"),
     "python tools/screenshots.py": "python tools/screenshots.py --size 160x128 --out {shots}",
     "python tools/layoutcheck.py": "python tools/layoutcheck.py --sizes 160x128",
+    "python tools/lang.py": "python tools/lang.py --check",
     "python tools/realdisplay.py": "python tools/realdisplay.py --sizes 160x128",
     "python tools/bench.py --erases": "python tools/bench.py --erases",
     "python tools/cpboard.py flow --version 10.2.1-displayio --heap 100": "python tools/cpboard.py flow --help",
