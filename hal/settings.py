@@ -93,10 +93,9 @@ def seed(notices):
 def language(notices):
     """LAMA_LANG ("en", "de", "fr"), else the firmware's own language where CircuitPython tells it
     (``locale.getlocale()``: "de_DE", "fr"...; CircuitPython 9 and 10 full builds), else "" (English).
-    A value that is none of them gets a notice and the firmware's (never a stop)."""
-    wanted = choice("LAMA_LANG", "en de fr".split(), notices)
-    if wanted:
-        return wanted
+    A value that is none of them gets a notice and English (never a stop)."""
+    if read("LAMA_LANG", notices) is not None:  # set: its value, or English and a notice
+        return choice("LAMA_LANG", "en de fr".split(), notices) or "en"
     try:
         import locale
 
