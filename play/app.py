@@ -166,9 +166,10 @@ class App:
         wish = lang.CODES.index(hw.language) if hw.language in lang.CODES else 0
         i = m.lang - 1 if m.lang and not hw.language_wins else wish
         if i != lang.code or i != self.ui.spoken:  # (English at start-up: nothing to load)
-            from play import catalog
+            from play import speak
 
-            catalog.speak(self.ui.view, hw.buttons.labels, i)
+            speak.speak(self.ui.view, hw.buttons.labels, i)
+            hal.forget("play.speak")  # (its code: for this moment; the catalog stays, every screen asks it)
             self.ui.spoken = lang.code
 
     # ---- lights and sound, for the table ----------------------------------------------

@@ -6,10 +6,7 @@ A header, a table of entries sorted by the hash of their English key, then the t
 text of what is on screen. Loaded when a language other than English is spoken (then it stays:
 every screen asks it), never in an English game.
 
-:func:`speak` switches the game's language (play/app.py, at start-up and from the Language
-setting): the catalog, and the View's words the hardware draws itself (the action buttons, the
-table's token rows, a text screen's glyph words, the touch footer's parts, the letters beyond
-ASCII its font strip needs).
+play/speak.py switches the game's language with it (loaded for that moment).
 """
 
 from play import lang
@@ -69,8 +66,10 @@ def use(i):
     return True
 
 
-def find(text):
-    """``text`` (English, the key) in the open catalog; itself where the catalog lacks it."""
+def find(text, t=-1):
+    """``text`` (English, the key) in the open catalog; itself where the catalog lacks it. ``t`` >= 0:
+    its part ``t`` alone (a '|'-joined group: play/lang.py's ``part``), found by reading the text 8
+    bytes at a time into the reused buffer (a "|" is never inside a UTF-8 letter's bytes)."""
     f = _file
     h = key(text)
     e = _entry
@@ -86,24 +85,30 @@ def find(text):
         elif k > h:
             hi = mid
         else:
-            f.seek(e[3] | e[4] << 8 | e[5] << 16)
-            return str(f.read(e[6] | e[7] << 8), "utf-8")
-    return text
+            at = e[3] | e[4] << 8 | e[5] << 16
+            end = at + (e[6] | e[7] << 8)
+            if t > 0:  # (a part: from after the t-th "|" to the next one)
+                at = _bar(f, at, end, t) + 1
+            if t >= 0:
+                end = _bar(f, at, end, 1)
+            f.seek(at)
+            return str(f.read(max(0, end - at)), "utf-8")
+    return text if t < 0 else lang.cut(text, t)
 
 
-def speak(view, labels, i):
-    """Speak language ``i`` from the next screen on, ``view`` (the flow's one View) with its words;
-    ``labels``: the board's names of its inputs (a touch screen's footer parts are words)."""
-    if not use(i):
-        use(0)  # (a catalog missing or damaged: English, every word still there)
-    say = lang.say
-    view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
-    view.panel = tuple(say("Stage|You").split("|"))  # the table's token rows (5 letters at most)
-    # (the card icons as shapes, as hal/textview.py shows them in any language)
-    words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
-    view.words = tuple(words.split("|")) if lang.code else None
-    view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
-    if view.labels is not None:  # a touch screen's footer parts, as the footers name them
-        from play import ui
-
-        view.labels = tuple([ui.named(label) for label in labels])
+def _bar(f, at, end, k):
+    """Where the ``k``-th "|" of the bytes ``at`` .. ``end`` is (``end`` when there are fewer), read 8
+    bytes at a time into the reused buffer (a "|" is never inside a UTF-8 letter's bytes)."""
+    e = _entry
+    f.seek(at)
+    while at < end:
+        got = f.readinto(e)
+        if not got:
+            break
+        for j in range(min(got, end - at)):
+            if e[j] == 124:
+                k -= 1
+                if not k:
+                    return at + j
+        at += got
+    return end

@@ -23,6 +23,21 @@ def say(text):
 said = say
 
 
+def part(text, t):
+    """Part ``t`` of the '|'-joined group ``text`` in the language spoken: that part alone is read
+    and made (no list of them all, no copy of the whole group: a board's heap mid-game)."""
+    return cut(text, t) if find is None else find(text, t)
+
+
+def cut(text, t):
+    """Part ``t`` of the '|'-joined ``text`` as it is."""
+    i = 0
+    for _ in range(t):
+        i = text.find("|", i) + 1
+    j = text.find("|", i)
+    return text[i:] if j < 0 else text[i:j]
+
+
 def plural(n, one, many):
     """``one`` or ``many`` for a count ``n`` (both already said): French says 0 in the singular."""
     return one if n == 1 or (n == 0 and code == 2) else many

@@ -21,7 +21,7 @@ import hal
 from engine import cards, history
 from engine.rules import DRAW, GIVE, HAND_SIZE, QUIT, RETURN_WHITE
 from play import view as v
-from play.lang import say
+from play.lang import part, say
 
 # What an action did, a line each: by code from DRAW to EXCHANGE, then RETURN_WHITE to KEEP; a card
 # played (alone, going out, drawing too, taking magic, the next drawing); a give-away; then "you"
@@ -167,18 +167,9 @@ def action_name(m, me, q, a, d, r):
     elif a >= GIVE:
         t = 13
         o = a - GIVE
-        x = part(say(_DID), 16 + min(x, 2))
+        x = part(_DID, 16 + min(x, 2))
     else:
         t = a - DRAW
     if q != me and o == me:
         t += 2  # "... you drew", "... gave you ..."
-    return part(say(_YOU) if q == me else say(_DID), t).format(m.name(q), x, m.name(o))
-
-
-def part(text, t):
-    """Part ``t`` of a '|'-joined ``text``, the others left in it (no list of them all)."""
-    i = 0
-    for _ in range(t):
-        i = text.find("|", i) + 1
-    j = text.find("|", i)
-    return text[i:] if j < 0 else text[i:j]
+    return part(_YOU if q == me else _DID, t).format(m.name(q), x, m.name(o))

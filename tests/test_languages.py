@@ -310,3 +310,15 @@ def test_lama_lang_in_settings_toml_picks_and_junk_gets_english_and_a_notice(mon
     assert settings.language(notices) == "fr" and notices == []
     monkeypatch.setattr(settings.os, "getenv", lambda name, default=None: {"LAMA_LANG": "klingon"}.get(name, default))
     assert settings.language(notices) == "en" and "LAMA_LANG" in notices[0]
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_part_of_a_group_is_read_alone_as_the_whole_group_splits(code):
+    from play import recap
+
+    catalog.use(lang.CODES.index(code))
+    for group in (recap._DID, recap._YOU, mt.ENTRIES, mt.KINDS):
+        whole = say(group).split("|")
+        assert [lang.part(group, t) for t in range(len(whole))] == whole
+    catalog.use(0)
+    assert [lang.part(mt.KINDS, t) for t in range(4)] == mt.KINDS.split("|")

@@ -153,7 +153,8 @@ def board_files(root=ROOT):
     game never imports are left out."""
     files = game_files(root)
     loaded = importers(files)
-    return [(src, rel) for src, rel in files if module_name(rel) in loaded]
+    # (the languages' catalogs: data the game reads, play/catalog.py, not modules)
+    return [(src, rel) for src, rel in files if module_name(rel) in loaded or not rel.endswith(".py")]
 
 
 def _modules(folder, rel):

@@ -56,6 +56,18 @@ def _constants(tree):
     return consts
 
 
+def _texts(arg, consts, tuples):
+    """The texts a ``say`` argument names: a literal, a module's constant or another's
+    (``mt.KINDS``), each of a tuple (``PAGES[i]``); SystemExit for anything else."""
+    if isinstance(arg, ast.Subscript) and getattr(arg.value, "id", None) in tuples:
+        return tuples[arg.value.id]
+    ref = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else None
+    text = arg.value if isinstance(arg, ast.Constant) else consts.get(ref)
+    if not isinstance(text, str):
+        raise SystemExit("line %d: say() of something not a literal: the catalog cannot know it" % arg.lineno)
+    return [text]
+
+
 def found():
     """{English key: [places]} of every ``say("literal")`` in play/ (a place: "play/table.py:12"); a
     module's constant (``say(_DID)``) or another's (``say(mt.KINDS)``) counts as its literal."""
@@ -84,21 +96,12 @@ def found():
                     continue
                 fn = node.func
                 name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
-                if name != "say":
+                if name not in ("say", "part"):  # (part(group, i): a part of a group, play/lang.py)
                     continue
                 arg = node.args[0]
-                if isinstance(arg, ast.Subscript) and getattr(arg.value, "id", None) in tuples:
-                    for text in tuples[arg.value.id]:
+                for one in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):  # (a if x else b)
+                    for text in _texts(one, consts, tuples):
                         out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
-                    continue
-                ref = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else None
-                text = arg.value if isinstance(arg, ast.Constant) else consts.get(ref)
-                if isinstance(text, str):
-                    out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
-                else:
-                    raise SystemExit(
-                        "%s:%d: say() of something not a literal: the catalog cannot know it" % (rel, node.lineno)
-                    )
     out.pop("", None)  # (say(""): the catalog's letters beyond ASCII, which the build adds)
     for text in HAL:
         out.setdefault(text, []).append("hal")
