@@ -6,7 +6,7 @@ A header, a table of entries sorted by the hash of their English key, then the t
 text of what is on screen. Loaded when a language other than English is spoken (then it stays:
 every screen asks it), never in an English game.
 
-play/speak.py switches the game's language with it (loaded for that moment).
+play/speak.py opens a catalog (``use``) and switches the game's language (loaded for that moment).
 """
 
 from play import lang
@@ -16,12 +16,12 @@ try:
 except ImportError:  # CPython
     const = int
 
-_MAGIC = b"LKTX"
-_HEAD = const(8)  # magic, version, reserved, the number of texts (2 bytes)
+MAGIC = b"LKTX"
+HEAD = const(8)  # magic, version, reserved, the number of texts (2 bytes)
 _ENTRY = const(8)  # the key's hash (3 bytes), the text's offset (3), its length (2)
 
-_file = None
-_count = 0
+file = None  # the open catalog (play/speak.py's ``use`` opens it), and its number of texts
+count = 0
 _entry = bytearray(_ENTRY)
 
 
@@ -34,50 +34,18 @@ def key(text):
     return h
 
 
-def folder():
-    """Where the catalogs are: ``play/text/`` beside this module (a board: ``/play/text/``)."""
-    here = __file__.replace("\\", "/")
-    return here[: here.rfind("/") + 1] + "text/" if "/" in here else "play/text/"
-
-
-def use(i):
-    """Speak language ``i`` (an index of play/lang.CODES) from now on. A catalog missing or damaged
-    leaves the game in English (returns False): a word in English beats no word."""
-    global _file, _count
-    if _file is not None:
-        _file.close()
-    lang.code = 0
-    lang.find = None
-    _file = None
-    if not 0 < i < len(lang.CODES):
-        return i == 0
-    try:
-        f = open(folder() + lang.CODES[i] + ".bin", "rb")
-    except OSError:
-        return False
-    head = f.read(_HEAD)
-    if len(head) < _HEAD or head[:4] != _MAGIC or head[4] != 1:
-        f.close()
-        return False
-    _count = head[6] | head[7] << 8
-    _file = f
-    lang.code = i
-    lang.find = find
-    return True
-
-
 def find(text, t=-1):
     """``text`` (English, the key) in the open catalog; itself where the catalog lacks it. ``t`` >= 0:
     its part ``t`` alone (a '|'-joined group: play/lang.py's ``part``), found by reading the text 8
     bytes at a time into the reused buffer (a "|" is never inside a UTF-8 letter's bytes)."""
-    f = _file
+    f = file
     h = key(text)
     e = _entry
     lo = 0
-    hi = _count
+    hi = count
     while lo < hi:
         mid = (lo + hi) >> 1
-        f.seek(_HEAD + mid * _ENTRY)
+        f.seek(HEAD + mid * _ENTRY)
         f.readinto(e)
         k = e[0] | e[1] << 8 | e[2] << 16
         if k < h:

@@ -10,7 +10,8 @@ import re
 import pytest
 
 from engine import cards, game
-from play import catalog, lang
+from play import lang
+from play import speak as switch
 from play import view as v
 from play.ui import wrap
 from tools import glyphs
@@ -55,10 +56,10 @@ def speak():
     """``speak(code)`` switches the game's language; English again after the test."""
 
     def use(code):
-        assert catalog.use(lang.CODES.index(code))
+        assert switch.use(lang.CODES.index(code))
 
     yield use
-    catalog.use(0)
+    switch.use(0)
 
 
 def test_the_placeholder_check_sees_a_difference():

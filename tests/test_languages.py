@@ -14,7 +14,7 @@ import pytest
 from engine import codec
 from hal import mock
 from play import app as appmod
-from play import catalog, lang
+from play import catalog, lang, speak
 from play import match as mt
 from play import view as v
 from play.lang import say
@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"%[-0-9]*[sd]|\{[^}]*\}")
 @pytest.fixture(autouse=True)
 def english_after():
     yield
-    catalog.use(0)
+    speak.use(0)
 
 
 @pytest.fixture(scope="module")
@@ -71,13 +71,13 @@ def test_every_text_has_its_translation_with_the_same_placeholders_and_parts(cod
 def test_every_character_can_be_drawn(code):
     more = glyphs.needed(list(table(code).values()))  # (ValueError names one the game cannot draw)
     assert set(more) <= set(glyphs.CHARS) and len(more) <= 24  # (the renderer's spare cells: hal/render/build.py)
-    assert catalog.use(lang.CODES.index(code))
+    assert speak.use(lang.CODES.index(code))
     assert say("") == more  # the catalog's letters: the renderer's font strip
 
 
 @pytest.mark.parametrize("code", LANGS)
 def test_the_buttons_names_fit_a_button(code):
-    catalog.use(lang.CODES.index(code))
+    speak.use(lang.CODES.index(code))
     names = say("Draw|Quit|Skip|Take|Swap").split("|")
     assert len(names) == 5 and all(0 < len(n) <= 4 and n.isascii() for n in names), names
 
@@ -85,19 +85,19 @@ def test_the_buttons_names_fit_a_button(code):
 @pytest.mark.parametrize("code", LANGS)
 def test_say_finds_every_text_in_the_open_catalog(code, keys):
     have = table(code)
-    assert catalog.use(lang.CODES.index(code)) and lang.code == lang.CODES.index(code)
+    assert speak.use(lang.CODES.index(code)) and lang.code == lang.CODES.index(code)
     for key in keys:
         assert say(key) == have[key]
     assert say("a text no catalog has") == "a text no catalog has"  # English, never nothing
-    catalog.use(0)
+    speak.use(0)
     assert lang.code == 0 and say("Pass the device") == "Pass the device"
 
 
 def test_a_missing_or_damaged_catalog_leaves_the_game_in_english(tmp_path, monkeypatch):
-    monkeypatch.setattr(catalog, "folder", lambda: str(tmp_path) + "/")
-    assert not catalog.use(1) and lang.code == 0
+    monkeypatch.setattr(speak, "folder", lambda: str(tmp_path) + "/")
+    assert not speak.use(1) and lang.code == 0
     (tmp_path / "de.bin").write_bytes(b"junk and more junk")
-    assert not catalog.use(1) and lang.code == 0
+    assert not speak.use(1) and lang.code == 0
     assert say("Pass the device") == "Pass the device"
 
 
@@ -190,11 +190,11 @@ def test_a_whole_game_plays_in_each_language_and_every_text_fits(code, board):
 
     too_long = []
     english = set()  # the texts of more than a word that a translation replaces: none may show
-    catalog.use(lang.CODES.index(code))
+    speak.use(lang.CODES.index(code))
     for key in tool.found():
         if "%" not in key and "{" not in key and "|" not in key and " " in key and say(key) != key:
             english.add(key)
-    catalog.use(0)
+    speak.use(0)
     from hal import mock as mockmod
 
     inner = mockmod.Screen.show
@@ -316,9 +316,9 @@ def test_lama_lang_in_settings_toml_picks_and_junk_gets_english_and_a_notice(mon
 def test_a_part_of_a_group_is_read_alone_as_the_whole_group_splits(code):
     from play import recap
 
-    catalog.use(lang.CODES.index(code))
+    speak.use(lang.CODES.index(code))
     for group in (recap._DID, recap._YOU, mt.ENTRIES, mt.KINDS):
         whole = say(group).split("|")
         assert [lang.part(group, t) for t in range(len(whole))] == whole
-    catalog.use(0)
+    speak.use(0)
     assert [lang.part(mt.KINDS, t) for t in range(4)] == mt.KINDS.split("|")

@@ -24,7 +24,7 @@ ALLOWED = {
     ("rules_text.py", "lines[-1][:1] == '='"),  # the rules pages' own markup, never drawn
     ("table.py", "act == 'tap'"),  # the board's own name of its act input (hal/boards), not a word of play/
     ("ui.py", "'unknown' in words"),  # CPython's os.strerror words, not drawn as such
-    ("catalog.py", "'/' in here"),  # a path's separator, not a word
+    ("speak.py", "'/' in here"),  # a path's separator, not a word
     ("ui.py", "label[:5] == 'hold '"),  # a board's label ("hold B": hal/boards/pins.py), not play's word
     ("view.py", "n == 'L'"),  # the engine's name of the llama card (engine/cards.py), drawn as its glyph
 }

@@ -222,9 +222,9 @@ def collect(seed=11, every=False, lang=""):
         return _collect(seed, every, taken, seen, keep)
     finally:
         LANG[0] = ""
-        from play import catalog
+        from play import speak
 
-        catalog.use(0)  # (the process speaks English again: the flows' language is global)
+        speak.use(0)  # (the process speaks English again: the flows' language is global)
 
 
 def _collect(seed, every, taken, seen, keep):

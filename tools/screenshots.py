@@ -168,9 +168,9 @@ def take_all(out, scale=SCALE, seed=11):
         shots.update(friendshots.take(out, scale, kinds=("since",), lang=lang, name=lang + "-%s.png"))
         for path in shots.values():
             taken[os.path.basename(path)] = path
-    from play import catalog
+    from play import speak
 
-    catalog.use(0)  # (the process speaks English again)
+    speak.use(0)  # (the process speaks English again)
     return taken
 
 
