@@ -268,8 +268,8 @@ def board_scripts(name, presses=None, resume=400):
 def title_rows(profile):
     """The rows of the title's menu on a first run of ``profile``'s stand-ins: New game, Rules,
     Speed, Lights (a board with NeoPixels), Sound (a speaker the game drives: play/app.py offers it
-    only then; the stand-ins have no SPEAKER pin), Statistics, About."""
-    return 5 + (1 if profile.lights else 0)
+    only then; the stand-ins have no SPEAKER pin), Language, Statistics, About."""
+    return 6 + (1 if profile.lights else 0)
 
 
 def _touch_scripts(profile, presses, resume):
