@@ -52,6 +52,8 @@ except ImportError:  # CircuitPython
 if TYPE_CHECKING:  # the annotations of Renderer (hal/render/build.py imports displayio itself)
     import displayio
 
+import gc
+
 import hal
 from engine import cards
 from hal.render import art
@@ -584,6 +586,7 @@ class Screen:
     def show(self, view):
         r = self.renderer
         if view.more != r.more or view.items != r.items:  # another language (play/catalog.py)
+            gc.collect()  # (its code into the lowest free blocks, gone after: a German flow 1 KB less)
             from hal.render import sheet
 
             sheet.speak(r, view.more, view.items)
