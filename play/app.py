@@ -171,7 +171,7 @@ class App:
         if i != lang.code or i != self.ui.spoken:  # (English at start-up: nothing to load)
             from play import speak
 
-            speak.speak(self.ui.view, hw.buttons.labels, i, hw.screen.text)
+            speak.speak(self.ui.view, hw.buttons.labels, i)
             hal.forget("play.speak")  # (its code: for this moment; the catalog stays, every screen asks it)
             self.ui.spoken = lang.code
 

@@ -38,10 +38,9 @@ def use(i):
     return True
 
 
-def speak(view, labels, i, text=True):
+def speak(view, labels, i):
     """Speak language ``i`` from the next screen on, ``view`` (the flow's one View) with its words;
-    ``labels``: the board's names of its inputs (a touch screen's footer parts are words); ``text``:
-    the screen writes text (``hw.screen.text``): the glyphs' words too (a display draws the glyphs)."""
+    ``labels``: the board's names of its inputs (a touch screen's footer parts are words)."""
     if not use(i):
         use(0)  # (a catalog missing or damaged: English, every word still there)
     say = lang.say
@@ -49,7 +48,7 @@ def speak(view, labels, i, text=True):
     view.panel = tuple(say("Stage|You").split("|"))  # the table's token rows (5 letters at most)
     # (the card icons as shapes, as hal/textview.py shows them in any language)
     words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
-    view.words = tuple(words.split("|")) if lang.code and text else None
+    view.words = tuple(words.split("|")) if lang.code else None
     view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
     if view.labels is not None:  # a touch screen's footer parts, as the footers name them
         from play import ui
