@@ -56,7 +56,6 @@ NOW_AND_THEN = (
     "play.hint",
     "play.stats",
     "play.prompts",
-    "play.speak",  # (with play.catalog, which it imports)
     "hal.saves.aside",
 )
 
@@ -78,8 +77,6 @@ def intern_names():
             pass
         hal.forget(name)
         gc.collect()  # (its code's heap back in one piece before the next module loads)
-    if not lang.code:  # (play/speak.py's catalog: an English game's for its names alone)
-        hal.forget("play.catalog")
 
 
 def run(hw, later=None):
