@@ -1,6 +1,6 @@
 """The card art's drawing (hal/render/art.py's sheets), start-up code: hal/render/build.py draws with it,
 then hal/render/__init__.py drops both (``hal.forget``), so that no drawing code stays on a board's heap.
-Another language (``Renderer.speak``) loads this alone for the moment: its letters into the font
+Another language (``render.Screen.show``, :func:`speak`) loads this alone for the moment: its letters into the font
 strip, its buttons onto the card sheet (hal/render/build.py's 6 KB of code, loaded mid-game for
 that, took a board flow 6 KB more: its blocks left holes).
 
