@@ -9,6 +9,7 @@ class ConsoleScreen:
     size = (0, 0)
     text = True  # the flow fills a table's text lines (hal/__init__.py)
     motion = False  # nothing travels on a console
+    lines = 8  # a menu's lines
 
     def __init__(self):
         self.view = None

@@ -120,8 +120,9 @@ class Screen:
     text = True  # a table's text lines filled too (hal/__init__.py): they are what it keeps
     motion = False
 
-    def __init__(self, keep=True, size=(160, 128)):
+    def __init__(self, keep=True, size=(160, 128), lines=8):
         self.size = size
+        self.lines = lines  # a menu's lines (a board's screen at ``size``: hal/render's, 8 to 12)
         self.screens = []  # every screen shown, as text lines (when keep)
         self.last = []
         self.keep = keep

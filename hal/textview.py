@@ -37,7 +37,7 @@ def text(view):
     """
     words = view.words
     out = ["= " + plain(view.title, words)]
-    for i in range(LINES):
+    for i in range(len(view.lines)):  # (a menu's: up to MAX_LINES)
         if view.lines[i] or i == view.line_cursor:
             out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i], words))
     if view.ncards:

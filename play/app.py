@@ -145,10 +145,11 @@ class App:
         resumable = self.match is not None and self.match.where != mt.FINISHED
         items = ([_CONTINUE] if resumable else []) + [_SETUP, _RULES] + self.ui.settings()
         items += [_STATISTICS, _ABOUT]
-        if len(items) > v.LINES:  # every item on screen: with Continue, Language is in the game's menu
+        rows = self.ui.lines  # (8; a screen with the height, more)
+        if len(items) > rows:  # every item on screen: with Continue, Language is in the game's menu
             items.remove(_LANGUAGE)
         # Every item on screen where it fits: the board's name goes first, then the line above it.
-        header = (say("Reiner Knizia's card game"), say("on %s") % self.hw.name)[: max(0, v.LINES - len(items))]
+        header = (say("Reiner Knizia's card game"), say("on %s") % self.hw.name)[: max(0, rows - len(items))]
         labels = mt.labels(items, self.setup_match)
         i = self.ui.menu("L.A.M.A. Kadabra", labels, cursor, header=header, back=False, new=new)
         return (items[i] if i >= 0 else -1), i

@@ -124,10 +124,10 @@ def pieces(hw):
         w = row.tile_width
         out.append(("footer %r" % text[a:b], (x + k * (a + b) * w // 2, y + k * row.tile_height // 2), bit))
     if not view.seats:  # a text screen's lines (a table's rows are its seats)
-        lines = v.LINES_WITH_CARDS if view.ncards else v.LINES
+        lines = v.LINES_WITH_CARDS if view.ncards else r.nlines
         for i in range(lines):
             if view.lines[i].strip():
-                tg = r.rows[1 + i]
+                tg = r.rows[r.row_of(i)]
                 n = len(view.lines[i].rstrip())
                 out.append(("line %r" % view.lines[i], middle(r, tg, n), (hal.TAP, (hal.HIT_LINE, i))))
     for k in range(r.last - r.first):

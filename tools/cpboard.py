@@ -304,11 +304,11 @@ def _touch_scripts(profile, presses, resume):
     sweep.append(line(2))  # a question's first answer (who gets your token), under its two lines
     sweep += [yes, yes]  # the row's end (Quit, asked), then the question's yes
     items = title_rows(profile)  # the title of a first run: New game, Rules, Speed ... under a header
-    header = view.LINES - items
+    header = min(2, p["lines"] - items)  # (play/app.py's title: two lines at most)
     setup_start = 2 + 4  # the setup's Start row: Players, Game, the four seats of the default table
     first = [line(header + 2)] * 2 + [line(header), line(setup_start)]
     more = sweep * (max(presses, resume) // len(sweep) + 1)
-    resumed = line(max(0, view.LINES - items - 1))  # Continue, on top of the items, under a header
+    resumed = line(max(0, min(2, p["lines"] - items - 1)))  # Continue, on top of the items, under a header
     return " ".join(first + more[:presses]), " ".join([resumed] + more[:resume])
 
 

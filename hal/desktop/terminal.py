@@ -183,6 +183,7 @@ class TextScreen:
 
     text = True  # a table's text lines filled too (hal/__init__.py): they are what it prints
     motion = False
+    lines = 8  # a menu's lines (the 26 x 10 grid)
 
     def __init__(self, out=None, clear=None, display=None, shots=None, size=desktop_window.SIZE):
         self.size = size  # the display's (width, height): the board's, though only text shows

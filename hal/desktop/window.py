@@ -259,6 +259,7 @@ class DisplayScreen:
         self.count = 0
         self.motion = False  # play.motion draws frames only where this is set (the window)
         self.text = False  # the window draws the table, not the text lines
+        self.lines = self.inner.lines  # a menu's lines (the layout's for the window's size)
         self.buttons = None  # the window's Buttons: told the moment a picture is on it (``mark``)
         self.size = (display.width, display.height)
 

@@ -133,7 +133,8 @@ class Renderer:
     top_group: "displayio.Group"
     meter_group: "displayio.Group"  # the show meter
     meter: "displayio.TileGrid"  # its five pips
-    rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours
+    rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours, 9.. (row_of)
+    nlines: "int"  # a menu's lines: 8, or more where the height holds them
     row_cells: "bytearray"  # each row's width in characters
     slots: "list[displayio.TileGrid]"  # the item row's slots: the cards', then the buttons' (KEYS, two tiles each)
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
@@ -159,6 +160,7 @@ class Renderer:
             self._slot_look, self.item_slot,
         ) = build.build(width, height, font, more, items)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
+        self.nlines = len(self.rows) - 5  # (build.plan's ``lines``)
         self.items = items or _view.ITEM_NAMES  # the action buttons' names, drawn on the card sheet
         del build
         hal.forget("hal.render.build")
@@ -282,6 +284,11 @@ class Renderer:
             if row[i] != t:
                 row[i] = t
 
+    def row_of(self, i):
+        """The row of text line ``i``: rows 1..8, then (a menu's more lines) 13.. after the footer,
+        the pile's count and the token rows."""
+        return i + 1 if i < 8 else i + 5
+
     def _hide_row(self, r):
         if not self.rows[r].hidden:
             self.rows[r].hidden = True
@@ -301,7 +308,8 @@ class Renderer:
         self._row(9 * k, text, fg)
 
     def _place_rows(self, table):
-        """Rows 1..8: the grid's lines, or the seats (1..6) and the event line (8) of a table."""
+        """Rows 1..8: the grid's lines, or the seats (1..6) and the event line (8) of a table (a
+        menu's more lines hidden)."""
         if self._table_rows == table:
             return
         self._table_rows = table
@@ -326,14 +334,16 @@ class Renderer:
                 row.y = y + q * step
             self.rows[8].y = 0
             self._hide_row(7)
+            for i in range(8, self.nlines):
+                self._hide_row(i + 5)
             return
         x0, y0, s, pitch = self.parts[0]
         _place(a, x0, y0, s)
         _place(b, x0, y0 + 6 * pitch * s, s)
-        for i in range(8):
-            row = self.rows[1 + i]
+        for i in range(self.nlines):  # (lines 1..6 in one group, 7.. in the other)
+            row = self.rows[self.row_of(i)]
             row.x = 0
-            row.y = (i % 6) * pitch
+            row.y = (i if i < 6 else i - 6) * pitch
 
     # ---- item tiles --------------------------------------------------------------------
     def _look(self, j, code, playable, cursor):
@@ -482,17 +492,18 @@ class Renderer:
             self._table(view)
         elif not self.seat_bar.hidden:
             self.seat_bar.hidden = True
-        lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
+        lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else self.nlines
         cursor = view.line_cursor if 0 <= view.line_cursor < lines else -1
         _bar_at(self.bars[2], self.lines_y + cursor * self.pitch if cursor >= 0 else -1)
         colors = view.colors
-        for i in range(0 if table else _view.LINES):  # (a table's rows 1..8 are its seats and event)
+        for i in range(0 if table else self.nlines):  # (a table's rows 1..8 are its seats and event)
+            r = self.row_of(i)
             if i >= lines:
-                self._hide_row(i + 1)
+                self._hide_row(r)
             elif i == cursor:
-                self._row(i + 1, view.lines[i], art.CURSOR_FG)
+                self._row(r, view.lines[i], art.CURSOR_FG)
             else:
-                self._row(i + 1, view.lines[i], art.COLORS[colors[i]] if colors[i] < 6 else art.COLORS[0])
+                self._row(r, view.lines[i], art.COLORS[colors[i]] if colors[i] < 6 else art.COLORS[0])
         self._head(1, view.footer, art.FOOTER_FG, False)
         self._items(view)
         self._motion(view if table else None)
@@ -581,6 +592,7 @@ class Screen:
         # the heap, under what comes and goes (made at the first show instead: 2 KB more of a board
         # flow's heap, measured). Another language draws into its bitmaps (hal/render/sheet.speak).
         self.renderer = Renderer(display.width, display.height, font)
+        self.lines = self.renderer.nlines  # a menu's lines (play/ui.py)
         display.root_group = self.renderer.group
 
     def show(self, view):

@@ -14,7 +14,8 @@ holds is cut, hal/render/__init__.py; the texts are written to fit):
   (play/view.py) at scale ``text``, the largest at which 26 columns and 10 rows fit, centred
   across; the title and footer bars (on a table too) one scale more where 26 columns (and a
   table's title of 21 with the show meter) fit at it and the height allows, the lines spread
-  over the height between them at a pitch of up to 1.5 rows.
+  over the height between them at a pitch of up to 1.5 rows; a menu has as many lines as that
+  height holds at that pitch (12 at 240x240, 9 at 240x135; 8 elsewhere).
 * The table (a turn, a bot's move, a motion): the seats on the left (a row each: a colour
   stripe, name, cards in hand, points, the magic star) at scale ``seat``; beside them the
   panel at scale ``sc`` (the seats' where it fits beside them, 78 wide): the pile and its
@@ -45,11 +46,11 @@ every name and short string is interned for good (qstrs), and a new one costs he
 run; local names reuse the game's short names for the same reason (a ``.py`` build interns them).
 Its numbers: ``scale`` the root's scale, ``w`` x ``h`` the laid-out screen and ``x``, ``y`` its place;
 ``text`` the text's scale, ``bar`` the bars', ``head`` their height, ``tail`` the footer's top,
-``pitch`` and ``y1`` the lines' pitch and first band, ``x0`` their left; ``seat`` and ``step`` the
-seats' scale and pitch, ``hand`` and ``band`` the hand's scale and top, ``key`` the buttons' scale,
-``page`` and ``bottom`` a text screen's cards' scale and top, ``ev``, ``event`` and ``left`` the event
-row's scale, top and left, ``slot`` the hand's card slots, ``end`` the title's right end (the show
-meter there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
+``pitch`` and ``y1`` the lines' pitch and first band, ``x0`` their left, ``lines`` a menu's lines;
+``seat`` and ``step`` the seats' scale and pitch, ``hand`` and ``band`` the hand's scale and top,
+``key`` the buttons' scale, ``page`` and ``bottom`` a text screen's cards' scale and top, ``ev``,
+``event`` and ``left`` the event row's scale, top and left, ``slot`` the hand's card slots, ``end``
+the title's right end (the show meter there); the panel (:func:`panel`): ``sc`` its scale, ``xx``,
 ``yy`` its place, ``big`` the top card's zoom, ``top``, ``pile``, ``count``, ``stage``, ``mine``
 its pieces' places.
 """
@@ -118,10 +119,14 @@ def plan(width, height):
     pb = tail - 1 - (art.CARD_H + art.RAISE) * page  # a text screen's cards' band
     p = max(12 * text, min((tail - head) // 8, (pb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
     p -= p % text
-    y1 = head + max(0, min((tail - head - 8 * p) // 2, pb - head - 6 * p)) if tail - head >= 108 * text else head
+    # A menu's lines: as many as the height holds at that pitch (play/view.py: 8 up to MAX_LINES),
+    # the grid of them centred (a text of 8 lines sits at its top).
+    n = max(_view.LINES, min(_view.MAX_LINES, (tail - head) // p))
+    y1 = head + max(0, min((tail - head - n * p) // 2, pb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
         "scale": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
         "text": text, "bar": bar, "head": head, "tail": tail, "pitch": p, "y1": y1, "x0": max(2, (w - 156 * text) // 2),
+        "lines": n,
         "seat": seat, "step": step, "hand": hand, "band": hb, "ev": ev, "event": e,
         "key": key, "page": page, "bottom": pb, "left": art.SEAT_W * seat + 2 if side else 2,
         # The hand's card slots (a TileGrid and a Palette each, ~200 bytes): as many cards as the
@@ -488,12 +493,13 @@ def build(width, height, font=None, more="", items=None):
     panel.x = p["xx"]
     panel.y = p["yy"]
     pile, top, top_group = pile_and_top(p, panel, sheet)
-    # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours).
+    # Text rows: title, 8 lines, footer; the pile's count, the token rows (the stage, yours); a menu's more lines.
     data = [(title, 0, 0, art.CELLS)]
     data += [(line, 0, 0, art.CELLS)] * 6 + [(lines, 0, 0, art.CELLS)] * 2
     data += [(footer, 0, 0, art.CELLS)]
     data += [(panel, p["count"][0], p["count"][1], 5)]
     data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
+    data += [(lines, 0, 0, art.CELLS)] * (p["lines"] - _view.LINES)  # a menu's lines 9.. (Renderer.row_of)
     text, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
     row_text = [""] * len(text)  # what each row shows, its colour
     rgb = [-1] * len(text)

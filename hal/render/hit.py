@@ -114,7 +114,7 @@ def hit(r, view, x, y):
     if k >= 0:
         return (_HIT_ITEM, k)
     i = (y - r.lines_y) // r.pitch
-    lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else _view.LINES
+    lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else r.nlines
     if y >= r.lines_y and i < lines:
         return (_HIT_LINE, i)
     return (_HIT_SCREEN, 0)
