@@ -6,16 +6,23 @@ Its own module: the board draws with displayio and imports this only when it has
 The table's text lines are play's (play/textview.py fills them from the table's fields).
 """
 
-from play.view import FIRST_ITEM, ITEM_NAMES, LINES, PLAYABLE, label
+from play.view import FIRST_ITEM, PLAYABLE, SPEECH, SPEECH_WORDS, label
 
-# The game's own glyphs (characters 1..8: play/view.py) as the text shows them: the
-# card icons as Unicode shapes, the rest in words ("3 white 1 black", "6 cards").
-WORDS = ("\u25cb", "\u25a1", "\u2606", "llama", " white", " black", " magic", " cards")
+# The card icons (characters 1..3: play/view.py) as the text shows them, as Unicode shapes; the
+# other glyphs in words ("3 white 1 black", "6 cards": the View's language's, play/view.py's SPEECH).
+SHAPES = ("\u25cb", "\u25a1", "\u2606")
 
 
-def plain(text, words=None):
-    """``text`` with the game's glyphs as ``words`` say (a View's, its language's), else :data:`WORDS`."""
-    words = words or WORDS
+def words(speech=SPEECH):
+    """The game's glyphs 1..8 as a text shows them in the language of ``speech`` (a View's)."""
+    return SHAPES + tuple(speech.split("|")[SPEECH_WORDS : SPEECH_WORDS + 5])
+
+
+WORDS = words()  # English's
+
+
+def plain(text, words=WORDS):
+    """``text`` with the game's glyphs as ``words`` say (:func:`words`: a View's language's)."""
     for i in range(len(words)):
         text = text.replace(chr(i + 1), words[i])
     return text
@@ -23,9 +30,10 @@ def plain(text, words=None):
 
 def item_name(code, view=None):
     """The label of a row item: a card's name (its icon as a shape), or an action's short name (``view``'s)."""
+    speech = SPEECH if view is None else view.speech
     if code < FIRST_ITEM:
-        return plain(label(code), view.words if view is not None else None)
-    return (view.items if view is not None else ITEM_NAMES)[code - FIRST_ITEM]
+        return plain(label(code), words(speech))
+    return speech.split("|")[code - FIRST_ITEM]
 
 
 def text(view):
@@ -35,11 +43,11 @@ def text(view):
     ``>`` the cursor line; cards as ``[4☆]`` when playable, `` 4☆ `` when
     not, ``<...>`` around the card under the cursor.
     """
-    words = view.words
-    out = ["= " + plain(view.title, words)]
+    said = words(view.speech)
+    out = ["= " + plain(view.title, said)]
     for i in range(len(view.lines)):  # (a menu's: up to MAX_LINES)
         if view.lines[i] or i == view.line_cursor:
-            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i], words))
+            out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i], said))
     if view.ncards:
         row = []
         for i in range(view.ncards):
@@ -48,5 +56,5 @@ def text(view):
             row.append("<" + name + ">" if i == view.card_cursor else name)
         out.append("  " + " ".join(row))
     if view.footer:
-        out.append("- " + plain(view.footer, words))
+        out.append("- " + plain(view.footer, said))
     return out

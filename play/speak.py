@@ -44,11 +44,12 @@ def speak(view, labels, i):
     if not use(i):
         use(0)  # (a catalog missing or damaged: English, every word still there)
     say = lang.say
-    view.items = tuple(say("Draw|Quit|Skip|Take|Swap").split("|"))
-    view.panel = tuple(say("Stage|You").split("|"))  # the table's token rows (5 letters at most)
-    # (the card icons as shapes, as hal/textview.py shows them in any language)
-    words = "\u25cb|\u25a1|\u2606|" + say("llama| white| black| magic| cards")
-    view.words = tuple(words.split("|")) if lang.code else None
+    # (play/view.py's SPEECH: the buttons, the token rows, the glyphs' words)
+    if lang.code:
+        glyphs = say("llama| white| black| magic| cards")
+        view.speech = "|".join((say("Draw|Quit|Skip|Take|Swap"), say("Stage|You"), glyphs))
+    else:
+        view.speech = type(view).speech  # (English's: the class's own string)
     view.more = say("")  # (tools/lang.py: a catalog's "" is the letters its texts use beyond ASCII)
     if view.labels is not None:  # a touch screen's footer parts, as the footers name them
         from play import ui

@@ -5,7 +5,7 @@ screen shows, ``hw.screen.lines``, up to :data:`MAX_LINES`), an optional
 row of items (the hand of the player to move, with the legal ones marked and
 a cursor, then the other actions of the turn) and a footer row. An item is
 an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
-collect, exchange (drawn as small text buttons: see :data:`ITEM_NAMES`).
+collect, exchange (drawn as small text buttons named in :data:`SPEECH`).
 The flow never touches a display: the board and
 the desktop window draw a View with displayio (hal/render/__init__.py), the mock HAL,
 the terminal and a board's console as text (hal/textview.py, a module of its own
@@ -65,8 +65,14 @@ ACCENT = const(5)
 # square (the next player draws), 3 the star (take the magic token), 4 the llama, 5 a white
 # token, 6 a black token, 7 the magic token, 8 cards in hand. hal/render/build.py draws them.
 
-# Short names of the action items 18..22 (DRAW..EXCHANGE in engine.game).
-ITEM_NAMES = ("Draw", "Quit", "Skip", "Take", "Swap")  # (English: play/app.py's speak sets a language's)
+# The words the hardware draws or writes itself, '|'-joined (play/speak.py sets a language's on the
+# View; one string, not a tuple of them: 70 bytes of a board's heap, not 600): parts 0..4 the short
+# names of the action items 18..22 (DRAW..EXCHANGE in engine.game; a button holds 4 letters), 5..6
+# the table's token rows (the stage's, the hand's; 5 letters at most), 7..11 the words a text
+# screen writes for the glyphs 4..8 (hal/textview.py). Read a part with play/lang.py's ``cut``.
+SPEECH = "Draw|Quit|Skip|Take|Swap|Stage|You|llama| white| black| magic| cards"
+SPEECH_PANEL = const(5)
+SPEECH_WORDS = const(7)
 FIRST_ITEM = const(18)
 
 # Colours (RGB888) of the seats 0..5: a seat's name on the table, the lights while it acts.
@@ -104,14 +110,10 @@ def label(code):
 class View:
     """A screen's contents. Fields are plain attributes; see the module docstring."""
 
-    # The language's (play/catalog.py sets them when it changes, not clear()): the action items'
-    # names (a button holds 4 letters), the table's token rows (the stage's, the hand's), the words
-    # a text screen writes for the glyphs (None: English, hal/textview.py's) and the letters beyond
-    # ASCII its texts use (the renderer's font strip). English's are the class's: an English View
-    # holds none of them itself (a board's heap: no entries in each View's dict).
-    items = ITEM_NAMES
-    panel = ("Stage", "You")
-    words = None
+    # The language's (play/speak.py sets them when it changes, not clear()): the words the hardware
+    # draws itself (:data:`SPEECH`) and the letters beyond ASCII its texts use (the renderer's font
+    # strip). English's are the class's: an English View holds none of them itself.
+    speech = SPEECH
     more = ""
     labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
 

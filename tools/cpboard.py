@@ -275,7 +275,7 @@ def title_rows(profile):
 def _touch_scripts(profile, presses, resume):
     """(first run, resume) on a touchscreen (see board_scripts)."""
     from hal.render import art, build
-    from play import ui, view
+    from play import ui
 
     p = build.plan(*profile.size)
     k = p["scale"]

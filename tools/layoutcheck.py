@@ -200,7 +200,7 @@ def check(sizes=SIZES, seed=11, every=False, lang=""):
     view = v.View()
     first = realdisplay.restore(views[0][1], v.View())  # (the views' language: letters, buttons)
     for w, h in sizes:
-        r = render.Renderer(w, h, None, first.more, first.items)
+        r = render.Renderer(w, h, None, first.more, first.speech)
         for i, (kind, data) in enumerate(views):
             r.draw(realdisplay.restore(data, view))
             out.append(((w, h), kind or "%s #%d" % (data["title"], i), problems(r, w, h, view)))

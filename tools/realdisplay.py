@@ -92,16 +92,14 @@ def kind_of(view):
     return kind
 
 
-# A View's language (play/catalog.py): the buttons' names, the token rows' words, its letters.
-LANG_FIELDS = ("items", "panel", "more")
+# A View's language (play/speak.py): the words the hardware draws (buttons, token rows), its letters.
+LANG_FIELDS = ("speech", "more")
 LANG = [""]  # the language the collected flows speak (collect's ``lang``)
 
 
 def snapshot(view):
     """A View's contents as plain data (JSON)."""
     out = {name: getattr(view, name) for name in FIELDS + LANG_FIELDS}
-    out["items"] = list(out["items"])
-    out["panel"] = list(out["panel"])
     for name in ("lines", "names", "points"):
         out[name] = list(out[name])
     for name in BYTES:
@@ -118,9 +116,8 @@ def restore(data, view=None):
         setattr(view, name, list(value) if isinstance(value, list) else value)  # (clear() empties lines)
     for name in BYTES:
         getattr(view, name)[:] = bytes(data[name])
-    if "items" in data:
-        view.items = tuple(data["items"])
-        view.panel = tuple(data["panel"])
+    if "speech" in data:
+        view.speech = data["speech"]
         view.more = data["more"]
     return view
 
@@ -257,7 +254,7 @@ sizes = json.loads(f.readline())
 f.close()
 view = v.View()
 for w, h in sizes:
-    r = render.Renderer(w, h, FONT, MORE, ITEMS)
+    r = render.Renderer(w, h, FONT, MORE, SPEECH)
     buf = bytearray(w * h * 2)
     out = open("c-%dx%d.bin" % (w, h), "wb")
     f = open("views.json")
@@ -304,8 +301,8 @@ def c_frames(views, sizes, more="", font=""):
                 f.write(json.dumps(data) + "\n")
         # Room for a frame's buffer in a heap that a long run (--every) fragments.
         heap = "%dk" % (512 + max(w * h for w, h in sizes) * 8 // 1024)
-        items = views[0][1].get("items") if views else None  # (the buttons in the views' language)
-        code = "MORE = %s\nITEMS = %s\nFONT = None\n" % (json.dumps(more), json.dumps(items)) + font + C_DRAW
+        speech = views[0][1].get("speech") if views else None  # (the buttons in the views' language)
+        code = "MORE = %s\nSPEECH = %s\nFONT = None\n" % (json.dumps(more), json.dumps(speech)) + font + C_DRAW
         done = cpboard.run(version, code, heap, [drive, os.path.join(drive, "lib")], cwd=tmp)
         if "drawn" not in done.stdout:
             raise RuntimeError("the real displayio failed:\n" + done.stdout + done.stderr)
@@ -338,7 +335,7 @@ def blinka_frames(views, sizes, more=""):
         display = desktop.make_display(window=False, size=(w, h))
         screen = render.Screen(display)
         if more:  # (the letters of every language drawn: a strip as long as they need)
-            screen.renderer = render.Renderer(w, h, None, more, screen.renderer.items)
+            screen.renderer = render.Renderer(w, h, None, more, screen.renderer.speech)
             display.root_group = screen.renderer.group
         frames = []
         for kind, d in views:

@@ -58,6 +58,7 @@ import hal
 from engine import cards
 from hal.render import art
 from play import view as _view
+from play.lang import cut
 
 try:
     from micropython import const
@@ -112,7 +113,7 @@ class Renderer:
     zoom: "int"  # the hand's scale (the cards' size)
     row_w: "int"  # the item row's width, in its own pixels
     more: "str"  # a language's letters beyond ASCII: the strip's cells from 103 (hal/render/glyphs.py)
-    items: "tuple"  # the action buttons' names (a View's ``items``: its language's)
+    speech: "str"  # the words it draws (a View's ``speech``: its language's, play/view.py's SPEECH)
     parts: "tuple"  # the places of the text rows, title, seats, event line; the travellers' scales
     strip: "displayio.Bitmap"  # the font's glyphs and the game's (hal/render/build.font_strip)
     sheet: "displayio.Bitmap"  # the card faces, the back, the buttons (hal/render/art.py)
@@ -146,7 +147,7 @@ class Renderer:
     first: "int"  # the first item shown when the row scrolls
     last: "int"  # one past the last item shown
 
-    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more="", items=None):
+    def __init__(self, width=WIDTH, height=HEIGHT, font=None, more="", speech=None):
         # The parts are made by hal/render/build.py, start-up code dropped once it is done.
         from hal.render import build
 
@@ -158,10 +159,10 @@ class Renderer:
             self.mover, self.mover_token,
             self._seat_sig, self._seat_names, self.row_text, self._row_rgb, self._token_sig, self._slot_code,
             self._slot_look, self.item_slot,
-        ) = build.build(width, height, font, more, items)  # fmt: skip
+        ) = build.build(width, height, font, more, speech)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
         self.nlines = len(self.rows) - 5  # (build.plan's ``lines``)
-        self.items = items or _view.ITEM_NAMES  # the action buttons' names, drawn on the card sheet
+        self.speech = speech or _view.SPEECH  # the words it draws (the buttons' on the card sheet)
         del build
         hal.forget("hal.render.build")
         hal.forget("hal.render.sheet")  # (its drawing code, which build used)
@@ -174,7 +175,7 @@ class Renderer:
         self.first = self.last = 0
 
     # ---- the table -------------------------------------------------------------------
-    def _tokens(self, k, label, counts, shown):
+    def _tokens(self, k, speech, counts, shown):
         """Token line ``k`` (0 the stage, 1 your tokens): ``counts`` is whites, blacks, magic.
 
         "Stage W3 B0 M": the label, then each token's glyph (play/view.py's) followed by its count,
@@ -187,6 +188,7 @@ class Renderer:
         text = self.row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
+            label = cut(speech, _view.SPEECH_PANEL + k)  # ("Stage", "You": the View's language)
             text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))
             if not counts[2]:
                 text = text[:-2]
@@ -251,8 +253,8 @@ class Renderer:
             self._top_code = view.top
             self.top[0] = view.top
             art.card_colors(self.top.pixel_shader, view.top)
-        self._tokens(0, view.panel[0], view.stage, True)  # ("Stage", "You": the View's language)
-        self._tokens(1, view.panel[1], view.mine, view.has_mine)
+        self._tokens(0, view.speech, view.stage, True)
+        self._tokens(1, view.speech, view.mine, view.has_mine)
         # The show meter: a lit pip a token on the stage, of the five that start a show; none
         # before the stage holds a token (and so never in Classic L.L.A.M.A., which has no stage).
         stage = view.stage[0] + view.stage[1] + view.stage[2]
@@ -597,11 +599,11 @@ class Screen:
 
     def show(self, view):
         r = self.renderer
-        if view.more != r.more or view.items != r.items:  # another language (play/catalog.py)
+        if view.more != r.more or view.speech != r.speech:  # another language (play/speak.py)
             gc.collect()  # (its code into the lowest free blocks, gone after: a German flow 1 KB less)
             from hal.render import sheet
 
-            sheet.speak(r, view.more, view.items)
+            sheet.speak(r, view.more, view.speech)
             hal.forget("hal.render.sheet")  # (its drawing code: loaded for this, dropped)
         r.draw(view)
         self.view = view

@@ -449,7 +449,7 @@ def hand(p, parent, keys, sheet, strip, two):
     return out, parts
 
 
-def build(width, height, font=None, more="", items=None):
+def build(width, height, font=None, more="", speech=None):
     """The parts of a ``width`` x ``height`` display's ``render.Renderer``, laid out and made: a tuple
     in the order of the Renderer's constructor (hal/render/__init__.py), which takes them as its own. Last in
     it, the buffers where the renderer keeps what each part shows (made here, each beside its
@@ -482,7 +482,7 @@ def build(width, height, font=None, more="", items=None):
     back(sheet, art.BACK * art.CARD_W)
     for k in range(art.BACK):
         card(sheet, k * art.CARD_W, strip, cells, k)
-    sheet_buttons(sheet, strip, items or _view.ITEM_NAMES)  # (the language's: play/catalog.py)
+    sheet_buttons(sheet, strip, speech or _view.SPEECH)  # (the language's: play/speak.py)
     tokens, tpal = token_sheet(p)
     o = (x, y, p["seat"], p["step"], p["head"])
     z = (p["left"], p["event"], p["ev"])

@@ -131,21 +131,24 @@ def letters(strip, more, clear=True):
     hal.forget("hal.render.glyphs")
 
 
-def buttons(sheet, strip, items):
-    """The action buttons' names (``items``, ASCII: a View's language's) drawn on the card sheet."""
+def buttons(sheet, strip, speech):
+    """The action buttons' names (``speech``'s first five parts, ASCII: a View's language's,
+    play/view.py's SPEECH) drawn on the card sheet."""
     cells = bytearray(range(103))
-    for k in range(len(items)):
-        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, items[k])
+    names = speech.split("|")
+    for k in range(5):
+        button(sheet, (art.BUTTONS + 2 * k) * art.CARD_W, strip, cells, names[k])
 
 
-def speak(r, more, items):
+def speak(r, more, speech):
     """Another language on renderer ``r``: its letters into the font strip's spare cells (a
     catalog's fit them: tests/test_languages.py) and its buttons' names onto the card sheet, in
     place: the bitmaps the renderer has (made anew, the renderer took a board flow 15 KB more:
     fragments); every text row is written again (a row's cells for the same text differ now)."""
     letters(r.strip, more)
-    buttons(r.sheet, r.strip, items)
+    buttons(r.sheet, r.strip, speech)
     r.more = more
-    r.items = items
+    r.speech = speech
+    r._token_sig[0] = r._token_sig[1] = -1  # (the token rows' words: said anew)
     for k in range(len(r.row_text)):
         r.row_text[k] = "\x00"  # (no row shows it)
