@@ -8,6 +8,8 @@ a language not in use cost nothing on the heap). ``said`` is ``say`` for a text 
 literal in the code (a board's label, a hal notice: tools/lang.py lists those).
 """
 
+from play.view import cut  # (part t of a '|'-joined text: the View's speech is one too)
+
 CODES = ("en", "de", "fr")  # the languages, by the code a save keeps (play/match.py: 1 + an index)
 NAMES = "English|Deutsch|Fran\u00e7ais"  # each in its own words
 
@@ -27,15 +29,6 @@ def part(text, t):
     """Part ``t`` of the '|'-joined group ``text`` in the language spoken: that part alone is read
     and made (no list of them all, no copy of the whole group: a board's heap mid-game)."""
     return cut(text, t) if find is None else find(text, t)
-
-
-def cut(text, t):
-    """Part ``t`` of the '|'-joined ``text`` as it is."""
-    i = 0
-    for _ in range(t):
-        i = text.find("|", i) + 1
-    j = text.find("|", i)
-    return text[i:] if j < 0 else text[i:j]
 
 
 def plural(n, one, many):

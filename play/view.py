@@ -98,6 +98,15 @@ PLACE_HAND = const(16)  # + the item's index in the row
 PLAYABLE = const(1)  # may be played now
 
 
+def cut(text, t):
+    """Part ``t`` of the '|'-joined ``text`` (:data:`SPEECH`, a language's group: play/lang.py)."""
+    i = 0
+    for _ in range(t):
+        i = text.find("|", i) + 1
+    j = text.find("|", i)
+    return text[i:] if j < 0 else text[i:j]
+
+
 def label(code):
     """Card ``code``'s name as the cards show it: its value, then its icon's glyph ("1" chr(1)), "2/3",
     the llama's glyph (chr(4); "L" alone reads as a letter)."""

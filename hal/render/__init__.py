@@ -58,7 +58,6 @@ import hal
 from engine import cards
 from hal.render import art
 from play import view as _view
-from play.lang import cut
 
 try:
     from micropython import const
@@ -188,7 +187,7 @@ class Renderer:
         text = self.row_text[r]
         if sig != self._token_sig[k]:
             self._token_sig[k] = sig
-            label = cut(speech, _view.SPEECH_PANEL + k)  # ("Stage", "You": the View's language)
+            label = _view.cut(speech, _view.SPEECH_PANEL + k)  # ("Stage", "You": the View's language)
             text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))
             if not counts[2]:
                 text = text[:-2]
