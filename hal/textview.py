@@ -45,7 +45,7 @@ def text(view):
     """
     said = words(view.speech)
     out = ["= " + plain(view.title, said)]
-    for i in range(len(view.lines)):  # (a menu's: up to MAX_LINES)
+    for i in range(len(view.lines)):  # (a menu's: as many as the screen shows)
         if view.lines[i] or i == view.line_cursor:
             out.append(("> " if i == view.line_cursor else "  ") + plain(view.lines[i], said))
     if view.ncards:

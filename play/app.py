@@ -145,7 +145,7 @@ class App:
         resumable = self.match is not None and self.match.where != mt.FINISHED
         items = ([_CONTINUE] if resumable else []) + [_SETUP, _RULES] + self.ui.settings()
         items += [_STATISTICS, _ABOUT]
-        rows = self.ui.lines  # (8; a screen with the height, more)
+        rows = len(self.ui.view.lines)  # (8; a screen with the height, more)
         if len(items) > rows:  # every item on screen: with Continue, Language is in the game's menu
             items.remove(_LANGUAGE)
         # Every item on screen where it fits: the board's name goes first, then the line above it.

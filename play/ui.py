@@ -116,11 +116,10 @@ def errno(e):
 class Ui:
     def __init__(self, hw):
         self.hw = hw
-        self.view = v.View()
+        self.view = v.View(getattr(hw.screen, "lines", v.LINES))  # (a menu's lines: as many as it shows)
         if hw.buttons.has & hal.TAP:  # (a touchscreen's hit test reads which footer part is which)
             self.view.labels = hw.buttons.labels
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)
-        self.lines = getattr(hw.screen, "lines", v.LINES)  # a menu's lines: as many as the screen shows
         self.shown = 0  # screens shown
         self.spoken = 0  # the language the View's words are in (play/catalog.py's speak)
         self.seen = -1  # ``shown`` when a menu was last drawn
@@ -271,7 +270,7 @@ class Ui:
             new = True
         if footer is None:
             footer = self.footer(say("choose"), say("back") if back else "", "", self.move)
-        room = self.lines - len(header)
+        room = len(view.lines) - len(header)
         top = 0
         while True:
             cursor = max(0, min(cursor, len(items) - 1))

@@ -1,7 +1,7 @@
 """What one screen shows, as plain data: the game flow fills it, a HAL draws it.
 
 A :class:`View` is a title row, up to :data:`LINES` text lines (a menu: as many as the
-screen shows, ``hw.screen.lines``, up to :data:`MAX_LINES`), an optional
+screen shows, ``hw.screen.lines``: the View is made with that many), an optional
 row of items (the hand of the player to move, with the legal ones marked and
 a cursor, then the other actions of the turn) and a footer row. An item is
 an engine action code: 0..17 a card (play it), 18..22 draw, quit, skip,
@@ -48,9 +48,6 @@ except ImportError:  # CPython
 COLUMNS = const(26)
 LINES = const(8)  # text lines without cards
 LINES_WITH_CARDS = const(6)
-# A menu's lines where the screen has the height (``hw.screen.lines``: 12 at 240x240, 9 at 240x135):
-# the game's menu (11 entries) whole on a CLUE.
-MAX_LINES = const(12)
 MAX_CARDS = const(60)  # a hand can grow by drawing (then the row scrolls)
 
 # Colours of a line (palette indices; the renderer maps them to RGB).
@@ -126,9 +123,11 @@ class View:
     more = ""
     labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
 
-    def __init__(self):
-        self.lines = [""] * MAX_LINES
-        self.colors = bytearray(MAX_LINES)
+    def __init__(self, lines=LINES):
+        # ``lines``: a menu's lines, as many as the screen shows (``hw.screen.lines``: 8, 12 at
+        # 240x240, 9 at 480x320); other screens use the first LINES.
+        self.lines = [""] * lines
+        self.colors = bytearray(lines)
         self.cards = bytearray(MAX_CARDS)
         self.marks = bytearray(MAX_CARDS)
         # Table fields (see the module docstring); allocated once.
@@ -143,7 +142,7 @@ class View:
     def clear(self):
         self.title = ""
         self.footer = ""
-        for i in range(MAX_LINES):
+        for i in range(len(self.lines)):
             self.lines[i] = ""
             self.colors[i] = NORMAL
         self.line_cursor = -1  # index of the selected line (menus), -1 none

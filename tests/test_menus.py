@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # by a menu. (file, the comparison as ast.unparse writes it)
 ALLOWED = {
     ("app.py", "__file__.endswith('.mpy')"),  # the module's file: compiled or source
-    ("lang.py", "text.find('|', i)"),  # the separator of a group of texts (play/lang.py), never drawn
+    ("view.py", "text.find('|', i)"),  # the separator of a group of texts (play/view.py's cut), never drawn
     ("rules_text.py", "lines[-1][:1] == '='"),  # the rules pages' own markup, never drawn
     ("table.py", "act == 'tap'"),  # the board's own name of its act input (hal/boards), not a word of play/
     ("ui.py", "'unknown' in words"),  # CPython's os.strerror words, not drawn as such

@@ -124,10 +124,10 @@ def pieces(hw):
         w = row.tile_width
         out.append(("footer %r" % text[a:b], (x + k * (a + b) * w // 2, y + k * row.tile_height // 2), bit))
     if not view.seats:  # a text screen's lines (a table's rows are its seats)
-        lines = v.LINES_WITH_CARDS if view.ncards else r.nlines
+        lines = v.LINES_WITH_CARDS if view.ncards else min(len(r.rows) - 5, len(view.lines))
         for i in range(lines):
             if view.lines[i].strip():
-                tg = r.rows[r.row_of(i)]
+                tg = r.rows[i + 1 if i < 8 else i + 5]
                 n = len(view.lines[i].rstrip())
                 out.append(("line %r" % view.lines[i], middle(r, tg, n), (hal.TAP, (hal.HIT_LINE, i))))
     for k in range(r.last - r.first):

@@ -120,7 +120,8 @@ def problems(r, width, height, view):
     found = pieces(root, root.x, root.y, root.scale, None, tags)
     out = []
     owner = {}
-    cursor_row = r.rows[r.row_of(view.line_cursor)] if not r.bars[2].hidden else None  # the line on that bar
+    at = view.line_cursor
+    cursor_row = r.rows[at + 1 if at < 8 else at + 5] if not r.bars[2].hidden else None  # the line on that bar
     for tag, tg, px in found:
         name = _name(r, tg, tag)
         off = [p for p in px if not (0 <= p[0] < width and 0 <= p[1] < height)]

@@ -133,8 +133,9 @@ class Renderer:
     top_group: "displayio.Group"
     meter_group: "displayio.Group"  # the show meter
     meter: "displayio.TileGrid"  # its five pips
-    rows: "list[displayio.TileGrid]"  # text rows: title, 8 lines, footer, the pile's count, stage, yours, 9.. (row_of)
-    nlines: "int"  # a menu's lines: 8, or more where the height holds them
+    # text rows: title, lines 1..8, footer, the pile's count, stage, yours, then a menu's lines 9.. where
+    # the height holds them (line i: row i + 1, from line 9 row i + 5; len(rows) - 5 lines in all)
+    rows: "list[displayio.TileGrid]"
     row_cells: "bytearray"  # each row's width in characters
     slots: "list[displayio.TileGrid]"  # the item row's slots: the cards', then the buttons' (KEYS, two tiles each)
     arrows: "list[displayio.TileGrid]"  # "<" and ">" at the row's cut ends
@@ -160,7 +161,6 @@ class Renderer:
             self._slot_look, self.item_slot,
         ) = build.build(width, height, font, more, speech)  # fmt: skip
         self.more = more  # (the text rows look a language's letters up in it)
-        self.nlines = len(self.rows) - 5  # (build.plan's ``lines``)
         self.speech = speech or _view.SPEECH  # the words it draws (the buttons' on the card sheet)
         del build
         hal.forget("hal.render.build")
@@ -285,11 +285,6 @@ class Renderer:
             if row[i] != t:
                 row[i] = t
 
-    def row_of(self, i):
-        """The row of text line ``i``: rows 1..8, then (a menu's more lines) 13.. after the footer,
-        the pile's count and the token rows."""
-        return i + 1 if i < 8 else i + 5
-
     def _hide_row(self, r):
         if not self.rows[r].hidden:
             self.rows[r].hidden = True
@@ -335,14 +330,14 @@ class Renderer:
                 row.y = y + q * step
             self.rows[8].y = 0
             self._hide_row(7)
-            for i in range(8, self.nlines):
-                self._hide_row(i + 5)
+            for r in range(13, len(self.rows)):
+                self._hide_row(r)
             return
         x0, y0, s, pitch = self.parts[0]
         _place(a, x0, y0, s)
         _place(b, x0, y0 + 6 * pitch * s, s)
-        for i in range(self.nlines):  # (lines 1..6 in one group, 7.. in the other)
-            row = self.rows[self.row_of(i)]
+        for i in range(len(self.rows) - 5):  # (lines 1..6 in one group, 7.. in the other)
+            row = self.rows[i + 1 if i < 8 else i + 5]
             row.x = 0
             row.y = (i if i < 6 else i - 6) * pitch
 
@@ -493,12 +488,13 @@ class Renderer:
             self._table(view)
         elif not self.seat_bar.hidden:
             self.seat_bar.hidden = True
-        lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else self.nlines
+        n = len(self.rows) - 5  # (the lines this screen has)
+        lines = 0 if table else _view.LINES_WITH_CARDS if view.ncards else min(n, len(view.lines))
         cursor = view.line_cursor if 0 <= view.line_cursor < lines else -1
         _bar_at(self.bars[2], self.lines_y + cursor * self.pitch if cursor >= 0 else -1)
         colors = view.colors
-        for i in range(0 if table else self.nlines):  # (a table's rows 1..8 are its seats and event)
-            r = self.row_of(i)
+        for i in range(0 if table else n):  # (a table's rows 1..8 are its seats and event)
+            r = i + 1 if i < 8 else i + 5
             if i >= lines:
                 self._hide_row(r)
             elif i == cursor:
@@ -593,7 +589,7 @@ class Screen:
         # the heap, under what comes and goes (made at the first show instead: 2 KB more of a board
         # flow's heap, measured). Another language draws into its bitmaps (hal/render/sheet.speak).
         self.renderer = Renderer(display.width, display.height, font)
-        self.lines = self.renderer.nlines  # a menu's lines (play/ui.py)
+        self.lines = len(self.renderer.rows) - 5  # a menu's lines (play/ui.py)
         display.root_group = self.renderer.group
 
     def show(self, view):

@@ -119,9 +119,9 @@ def plan(width, height):
     pb = tail - 1 - (art.CARD_H + art.RAISE) * page  # a text screen's cards' band
     p = max(12 * text, min((tail - head) // 8, (pb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
     p -= p % text
-    # A menu's lines: as many as the height holds at that pitch (play/view.py: 8 up to MAX_LINES),
+    # A menu's lines: as many as the height holds at that pitch, 8 to 12 (the game's menu whole),
     # the grid of them centred (a text of 8 lines sits at its top).
-    n = max(_view.LINES, min(_view.MAX_LINES, (tail - head) // p))
+    n = max(_view.LINES, min(12, (tail - head) // p))
     y1 = head + max(0, min((tail - head - n * p) // 2, pb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
         "scale": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
@@ -499,7 +499,7 @@ def build(width, height, font=None, more="", speech=None):
     data += [(footer, 0, 0, art.CELLS)]
     data += [(panel, p["count"][0], p["count"][1], 5)]
     data += [(panel, p[k][0], p[k][1], 13) for k in ("stage", "mine")]
-    data += [(lines, 0, 0, art.CELLS)] * (p["lines"] - _view.LINES)  # a menu's lines 9.. (Renderer.row_of)
+    data += [(lines, 0, 0, art.CELLS)] * (p["lines"] - _view.LINES)  # a menu's lines 9.. (rows 13..)
     text, row_cells = rows(strip, 0, data)  # (the strip's cells: ASCII from 32, then the game's glyphs)
     row_text = [""] * len(text)  # what each row shows, its colour
     rgb = [-1] * len(text)

@@ -114,7 +114,7 @@ def hit(r, view, x, y):
     if k >= 0:
         return (_HIT_ITEM, k)
     i = (y - r.lines_y) // r.pitch
-    lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else r.nlines
+    lines = 0 if view.seats else _view.LINES_WITH_CARDS if view.ncards else min(len(r.rows) - 5, len(view.lines))
     if y >= r.lines_y and i < lines:
         return (_HIT_LINE, i)
     return (_HIT_SCREEN, 0)
