@@ -33,7 +33,7 @@ buffers allocated once):
     ``text``: True where a table's text lines are what shows (a terminal, the mock, a board's
     console): the flow fills them too; False where a table is drawn from its table fields
     (displayio). ``motion``: True where play.motion draws a travelling card's frames.
-    ``lines``: a menu's text lines (8; 9 to 12 where the screen has the height: the flow's View
+    ``lines``: a menu's text lines (8; 9 to 11 where the screen has the height: the flow's View
     is made with that many).
 ``hw.storage``
     Keeps one record per *key*: ``GAME`` (0, the default: the game's save) and
@@ -239,7 +239,7 @@ if _TYPES:
         # True: play.motion draws a travelling card's frames here (hal/render/__init__.py on a board)
         @property
         def motion(self) -> bool: ...
-        # a menu's text lines: 8, or up to 12 where the height holds them
+        # a menu's text lines: 8, or up to 11 where the height holds them
         @property
         def lines(self) -> int: ...
         def show(self, view: object) -> object: ...

@@ -122,7 +122,7 @@ class Screen:
 
     def __init__(self, keep=True, size=(160, 128), lines=8):
         self.size = size
-        self.lines = lines  # a menu's lines (a board's screen at ``size``: hal/render's, 8 to 12)
+        self.lines = lines  # a menu's lines (a board's screen at ``size``: hal/render's, 8 to 11)
         self.screens = []  # every screen shown, as text lines (when keep)
         self.last = []
         self.keep = keep

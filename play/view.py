@@ -124,7 +124,7 @@ class View:
     labels = None  # a touch screen's: the board's input names its footers use (play/ui.py)
 
     def __init__(self, lines=LINES):
-        # ``lines``: a menu's lines, as many as the screen shows (``hw.screen.lines``: 8, 12 at
+        # ``lines``: a menu's lines, as many as the screen shows (``hw.screen.lines``: 8, 11 at
         # 240x240, 9 at 480x320); other screens use the first LINES.
         self.lines = [""] * lines
         self.colors = bytearray(lines)

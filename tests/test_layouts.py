@@ -89,7 +89,7 @@ def test_a_touch_on_a_line_the_footer_or_elsewhere(size):
     w, h = size
     s = screen(size, menu_view())
     r = s.renderer
-    s.show(menu_view(s.lines))  # (a menu's View: as many lines as the screen shows, 8 to 12)
+    s.show(menu_view(s.lines))  # (a menu's View: as many lines as the screen shows, 8 to 11)
     k = r.scale
     for i in range(s.lines):  # the middle of each line's band, and its first and last pixel rows
         top = k * (r.lines_y + i * r.pitch)

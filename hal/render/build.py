@@ -15,7 +15,7 @@ holds is cut, hal/render/__init__.py; the texts are written to fit):
   across; the title and footer bars (on a table too) one scale more where 26 columns (and a
   table's title of 21 with the show meter) fit at it and the height allows, the lines spread
   over the height between them at a pitch of up to 1.5 rows; a menu has as many lines as that
-  height holds at that pitch (12 at 240x240, 9 at 240x135; 8 elsewhere).
+  height holds at that pitch (11 at 240x240, 9 at 480x320; 8 elsewhere).
 * The table (a turn, a bot's move, a motion): the seats on the left (a row each: a colour
   stripe, name, cards in hand, points, the magic star) at scale ``seat``; beside them the
   panel at scale ``sc`` (the seats' where it fits beside them, 78 wide): the pile and its
@@ -119,9 +119,10 @@ def plan(width, height):
     pb = tail - 1 - (art.CARD_H + art.RAISE) * page  # a text screen's cards' band
     p = max(12 * text, min((tail - head) // 8, (pb - head) // 6, 18 * text)) if tail - head >= 108 * text else 12 * text
     p -= p % text
-    # A menu's lines: as many as the height holds at that pitch, 8 to 12 (the game's menu whole),
-    # the grid of them centred (a text of 8 lines sits at its top).
-    n = max(_view.LINES, min(12, (tail - head) // p))
+    # A menu's lines: as many as the height holds at that pitch, 8 to 11 (the game's menu whole: 11
+    # entries on a board with lights and a speaker; a line more is a row's ~150 bytes of heap), the
+    # grid of them centred (a text of 8 lines sits at its top).
+    n = max(_view.LINES, min(11, (tail - head) // p))
     y1 = head + max(0, min((tail - head - n * p) // 2, pb - head - 6 * p)) if tail - head >= 108 * text else head
     out = {
         "scale": k, "w": w, "h": h, "x": (width - w * k) // 2, "y": (height - h * k) // 2,
