@@ -116,7 +116,7 @@ def errno(e):
 class Ui:
     def __init__(self, hw):
         self.hw = hw
-        self.view = v.View(getattr(hw.screen, "lines", v.LINES))  # (a menu's lines: as many as it shows)
+        self.view = v.View(hw.screen.lines)  # (a menu's lines: as many as the screen shows)
         if hw.buttons.has & hal.TAP:  # (a touchscreen's hit test reads which footer part is which)
             self.view.labels = hw.buttons.labels
         # (Names the game has already: on CircuitPython each new one is a qstr for good.)

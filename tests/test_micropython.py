@@ -106,7 +106,7 @@ print(g.is_over(), g.round_number, hw.screen.count, hw.storage.saves, gc.mem_all
 """
 
 
-def test_the_whole_flow_plays_a_bot_game_in_a_91k_heap():
+def test_the_whole_flow_plays_a_bot_game_in_a_93k_heap():
     # 64-bit MicroPython: the table view's fields took it past 64k, engine/rules.py and the
     # bots' evaluation parameter to 70k (68k ran out at one allocation in a fragmented heap),
     # the round's history (engine/history.py, engine/record.py and a longer save) to 76k; issue
@@ -114,9 +114,11 @@ def test_the_whole_flow_plays_a_bot_game_in_a_91k_heap():
     # mock's scripts in a board's own inputs (hal/script.py, imported by hal/mock.py: ~2 KB) to
     # 82k (measured: 80k ran out); issue 38's languages (every text said through play/lang.py, the
     # recap's templates, the rule prompts and the stopped-game message compiled from source when
-    # they come) to 91k (measured: 89k ran out; a kilobyte of margin); the 32-bit CircuitPython run in
-    # tests/test_circuitpython.py keeps 64k.
-    done = mpy.run(FLOW % 3, heap="91k", packages=("engine", "play", "hal"))
+    # they come) to 91k (measured: 89k ran out; a kilobyte of margin); issue 36's menus as tall as
+    # the screen (the View made with the screen's lines, its code) to 93k: 91k ran out where 90k and
+    # 92k ran (a fragmented heap: where a compile's block falls), 93k keeps the kilobyte of margin.
+    # The 32-bit CircuitPython run in tests/test_circuitpython.py keeps 64k.
+    done = mpy.run(FLOW % 3, heap="93k", packages=("engine", "play", "hal"))
     assert done.returncode == 0, done.stdout + done.stderr
     over, rounds, screens, saves, _ = done.stdout.split()
     # A game of bots alone is saved when it ends (bots replay: no save is needed before).
