@@ -1,9 +1,10 @@
 """A language's catalog (play/text/<code>.bin, written by tools/lang.py): the texts ``say`` finds.
 
 A header, a table of entries sorted by the hash of their English key, then the texts (UTF-8).
-:func:`find` looks a key up by binary search in the open file (seek, and read into one reused
-8-byte buffer) and reads only the text it needs: the catalog costs the heap an open file and the
-text of what is on screen. Loaded when a language other than English is spoken (then it stays:
+Each part of a '|'-joined group is an entry of its own too (its key: the group's hash and the
+part's number, :func:`key`). :func:`find` looks a key up by binary search in the open file (seek,
+and read into one reused 8-byte buffer) and reads only the text it needs: the catalog costs the
+heap an open file and the text of what is on screen. Loaded when a language other than English is spoken (then it stays:
 every screen asks it), never in an English game.
 
 play/speak.py opens a catalog (``use``) and switches the game's language (loaded for that moment).
@@ -25,21 +26,21 @@ count = 0
 _entry = bytearray(_ENTRY)
 
 
-def key(text):
+def key(text, t=-1):
     """The hash of an English text: djb2 over its characters, 24 bits (a small int on a board:
-    no long-int arithmetic). tools/lang.py refuses a catalog where two keys share one."""
+    no long-int arithmetic); ``t`` >= 0: of its part ``t`` (one step more, over 256 + t, a code
+    no key's text holds). tools/lang.py refuses a catalog where two keys share one."""
     h = 5381
     for ch in text:
         h = ((h * 33) ^ ord(ch)) & 0xFFFFFF
-    return h
+    return h if t < 0 else ((h * 33) ^ (256 + t)) & 0xFFFFFF
 
 
 def find(text, t=-1):
     """``text`` (English, the key) in the open catalog; itself where the catalog lacks it. ``t`` >= 0:
-    its part ``t`` alone (a '|'-joined group: play/lang.py's ``part``), found by reading the text 8
-    bytes at a time into the reused buffer (a "|" is never inside a UTF-8 letter's bytes)."""
+    its part ``t`` alone (a '|'-joined group: play/lang.py's ``part``), an entry of its own."""
     f = file
-    h = key(text)
+    h = key(text, t)
     e = _entry
     lo = 0
     hi = count
@@ -53,30 +54,6 @@ def find(text, t=-1):
         elif k > h:
             hi = mid
         else:
-            at = e[3] | e[4] << 8 | e[5] << 16
-            end = at + (e[6] | e[7] << 8)
-            if t > 0:  # (a part: from after the t-th "|" to the next one)
-                at = _bar(f, at, end, t) + 1
-            if t >= 0:
-                end = _bar(f, at, end, 1)
-            f.seek(at)
-            return str(f.read(max(0, end - at)), "utf-8")
+            f.seek(e[3] | e[4] << 8 | e[5] << 16)
+            return str(f.read(e[6] | e[7] << 8), "utf-8")
     return text if t < 0 else lang.cut(text, t)
-
-
-def _bar(f, at, end, k):
-    """Where the ``k``-th "|" of the bytes ``at`` .. ``end`` is (``end`` when there are fewer), read 8
-    bytes at a time into the reused buffer (a "|" is never inside a UTF-8 letter's bytes)."""
-    e = _entry
-    f.seek(at)
-    while at < end:
-        got = f.readinto(e)
-        if not got:
-            break
-        for j in range(min(got, end - at)):
-            if e[j] == 124:
-                k -= 1
-                if not k:
-                    return at + j
-        at += got
-    return end

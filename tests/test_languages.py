@@ -322,3 +322,25 @@ def test_a_part_of_a_group_is_read_alone_as_the_whole_group_splits(code):
         assert [lang.part(group, t) for t in range(len(whole))] == whole
     speak.use(0)
     assert [lang.part(mt.KINDS, t) for t in range(4)] == mt.KINDS.split("|")
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_language_picked_mid_game_redraws_the_token_rows_words_and_buttons(code):
+    # The table's token rows are formatted only when their counts change: a language picked from
+    # the game's menu (the same counts after it) has them said anew, as the buttons' names.
+    from tests.test_hal_render import table_view
+    from tests.test_layouts import screen
+
+    vw = table_view(4)
+    s = screen((160, 128), vw)
+    r = s.renderer
+    english = [r.row_text[11], r.row_text[12]]
+    assert english[0].startswith("Stage ") and english[1].startswith("You ")
+    speak.speak(vw, None, lang.CODES.index(code))
+    s.show(vw)
+    said = say("Stage|You").split("|")
+    assert [r.row_text[11].split()[0], r.row_text[12].split()[0]] == said != ["Stage", "You"]
+    assert r.speech == vw.speech and v.cut(vw.speech, 0) == say("Draw|Quit|Skip|Take|Swap").split("|")[0]
+    speak.speak(vw, None, 0)
+    s.show(vw)
+    assert [r.row_text[11], r.row_text[12]] == english

@@ -290,7 +290,7 @@ def board_figures(everything):
             objects = "the C objects" if cpboard.real_displayio(v) else "the Python stand-ins"
             print("board flow heap, %s, %s: %.1f KB" % (form, objects, kb - stand / 1024))
             print(
-                "  (CircuitPython %s, smallest -X heapsize %d KB minus the stand-ins' own %d bytes; "
+                "  (CircuitPython %s, smallest -X heapsize %.2f KB minus the stand-ins' own %d bytes; "
                 "a human game through code.py, tools/deploy's files)" % (v, kb, stand)
             )
     # The game in German and in French (issue 38): the same flow, LAMA_LANG in settings.toml.
@@ -582,8 +582,8 @@ def bundle_figures():
             shutil.copytree(os.path.join(tmp, "unzipped", "%s-%s" % (bundle.NAME, bundle.VERSION), folder), card)
             kb, stand = cpboard.smallest_flow_heap(version=release, budget=FLOW_PRESSES, drive=card)
             print(
-                "  %s on CircuitPython %s: board flow heap %d KB (smallest -X heapsize %d KB minus the "
-                "stand-ins' own %d bytes)" % (folder, release, kb - stand // 1024, kb, stand)
+                "  %s on CircuitPython %s: board flow heap %.1f KB (smallest -X heapsize %.2f KB minus the "
+                "stand-ins' own %d bytes)" % (folder, release, kb - stand / 1024, kb, stand)
             )
 
 

@@ -446,24 +446,36 @@ def nvm_images(log, start):
     return out
 
 
+# The step of a heap figure below the whole KB: a figure is the heap bisected in whole KB, then
+# stepped down within that KB while every step runs clean (a fragmented heap can fail at a size
+# above one where it ran: the figure is the smallest from which every size up runs).
+STEP = 256
+
+
 def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400, drive=None, lang=""):
-    """(smallest heap in KB for a board flow run, the stand-ins' bytes in it); ``drive``: see Flow;
-    ``lang``: the game's language (LAMA_LANG in the board's settings.toml; "": English)."""
+    """(smallest heap in KB for a board flow run, to :data:`STEP` bytes, the stand-ins' bytes in it);
+    ``drive``: see Flow; ``lang``: the game's language (LAMA_LANG in the board's settings.toml; "":
+    English). Whole KB alone put a figure up to 1 KB high: the stand-ins' bytes, subtracted after,
+    are no whole KB."""
     settings = SETTINGS + ('LAMA_LANG = "%s"\n' % lang if lang else "")
     with tempfile.TemporaryDirectory() as tmp:
         flow = Flow(tmp, mpy, drive)
         seen = []
 
-        def ok(kb):
+        def ok(size):  # (a size: "100k", "102400")
             flow.power_on(erase=True)
-            done = flow.run(keys, budget, "%dk" % kb, version, settings=settings)
+            done = flow.run(keys, budget, size, version, settings=settings)
             if Flow.clean(done):
                 seen.append(Flow.standin_bytes(done))
                 return True
             return False
 
-        kb = smallest(ok, 40, 256)
-        return kb, seen[-1]
+        kb = smallest(lambda kb: ok("%dk" % kb), 40, 256)
+        stand = seen[-1]
+        size = kb * 1024
+        while size - STEP > (kb - 1) * 1024 - STEP and ok("%d" % (size - STEP)):
+            size -= STEP
+        return size / 1024, stand
 
 
 def smallest_profile_heap(name, version=REAL_DISPLAYIO, low=80, high=200):
@@ -501,7 +513,7 @@ def main():
         sys.exit(reason)
     if args.what == "smallest":
         kb, stand = smallest_flow_heap(not args.py, args.version, args.keys, args.budget)
-        print("smallest heap %d KB, stand-ins %d bytes: %.1f KB for the game" % (kb, stand, kb - stand / 1024))
+        print("smallest heap %.2f KB, stand-ins %d bytes: %.1f KB for the game" % (kb, stand, kb - stand / 1024))
         return
     with tempfile.TemporaryDirectory() as tmp:
         flow = Flow(tmp, not args.py)

@@ -222,11 +222,17 @@ def catalog(table):
     table = dict(table)
     table[""] = glyphs.needed(list(table.values()))
     entries = {}
-    for k, t in table.items():
-        h = reader.key(k)
+
+    def add(h, k, t):
         if h in entries:
             raise ValueError("two texts share hash %06x: %r and %r (reword one)" % (h, entries[h][0], k))
         entries[h] = (k, t.encode("utf-8"))
+
+    for k, t in table.items():
+        add(reader.key(k), k, t)
+        if "|" in k:  # each part an entry of its own (play/lang.py's part reads one alone)
+            for i, one in enumerate(t.split("|")):
+                add(reader.key(k, i), "%s (part %d)" % (k, i), one)
     head = bytearray(b"LKTX\x01\x00")
     head += len(entries).to_bytes(2, "little")
     at = 8 + 8 * len(entries)

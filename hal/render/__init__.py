@@ -185,7 +185,7 @@ class Renderer:
             return
         sig = counts[0] | counts[1] << 8 | counts[2] << 16
         text = self.row_text[r]
-        if sig != self._token_sig[k]:
+        if sig != self._token_sig[k] or text == "\x00":  # (new counts, or another language: sheet.speak)
             self._token_sig[k] = sig
             label = _view.cut(speech, _view.SPEECH_PANEL + k)  # ("Stage", "You": the View's language)
             text = "%s \x05%d \x06%d \x07" % (label, min(counts[0], 99), min(counts[1], 99))

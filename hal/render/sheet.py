@@ -149,6 +149,5 @@ def speak(r, more, speech):
     buttons(r.sheet, r.strip, speech)
     r.more = more
     r.speech = speech
-    r._token_sig[0] = r._token_sig[1] = -1  # (the token rows' words: said anew)
     for k in range(len(r.row_text)):
-        r.row_text[k] = "\x00"  # (no row shows it)
+        r.row_text[k] = "\x00"  # (no row shows it; the token rows' words are said anew)
