@@ -32,5 +32,6 @@ def part(text, t):
 
 
 def plural(n, one, many):
-    """``one`` or ``many`` for a count ``n`` (both already said): French says 0 in the singular."""
-    return one if n == 1 or (n == 0 and code == 2) else many
+    """``one`` or ``many`` (English texts, the keys) for a count ``n``, said: French says 0 in the
+    singular. Only the one chosen is read (a board's heap: no text read for nothing)."""
+    return said(one if n == 1 or (n == 0 and code == 2) else many)  # (said: tools/lang.py reads the keys here)

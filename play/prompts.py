@@ -28,8 +28,8 @@ def give(table, p):
         k = g.score(q)
         text = "%-4s %s, %s" % (
             m.name(q),
-            plural(k, say("%2d point"), say("%2d points")) % k,
-            plural(n, say("%d card"), say("%d cards")) % n,
+            plural(k, "%2d point", "%2d points") % k,
+            plural(n, "%d card", "%d cards") % n,
         )
         labels.append(text)
     kind = say("white|black|magic token").split("|")[low]

@@ -56,8 +56,8 @@ def page(table):
             text = "%s %-4s %s +%s" % (
                 ">" if p == q else " ",
                 m.name(p),
-                plural(n, say("%d card"), say("%d cards")) % n if n else say("went out"),
-                plural(k, say("%d point"), say("%d points")) % k,
+                plural(n, "%d card", "%d cards") % n if n else say("went out"),
+                plural(k, "%d point", "%d points") % k,
             )
             lines.append(text if len(text) <= v.COLUMNS else text[0] + text[2:])  # (longer words: a space less)
         if last["magic"] is not None:
@@ -92,7 +92,7 @@ def scores(table):
     for p in sorted(range(g.players), key=g.score):
         w, b, _ = g.tokens(p)
         k = g.score(p)
-        lines.append("%-4s %3d %-6s %2d\x05 %2d\x06" % (m.name(p), k, plural(k, say("point"), say("points")), w, b))
+        lines.append("%-4s %3d %-6s %2d\x05 %2d\x06" % (m.name(p), k, plural(k, "point", "points"), w, b))
     over = g.is_over()
     ui.message(
         say("Final scores") if over else say("Scores"),
@@ -110,13 +110,13 @@ def winners(table):
     ui = table.ui
     best = g.winners()
     names = [m.name(p) for p in best]
-    lines = wrap(plural(len(names), say("%s wins!"), say("%s win!")) % (" %s " % say("and")).join(names))
+    lines = wrap(plural(len(names), "%s wins!", "%s win!") % (" %s " % say("and")).join(names))
     for p in sorted(range(g.players), key=g.score):
         k = g.score(p)
         n = m.hints[p]
-        text = "%-4s " % m.name(p) + plural(k, say("%d point"), say("%d points")) % k
+        text = "%-4s " % m.name(p) + plural(k, "%d point", "%d points") % k
         if m.kinds[p] == mt.HUMAN:
-            text += ", " + plural(n, say("%d hint"), say("%d hints")) % n
+            text += ", " + plural(n, "%d hint", "%d hints") % n
         lines.append(text)
     if len(lines) < v.LINES:
         lines.append(say("Rounds played: %d") % g.round_number)

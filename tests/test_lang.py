@@ -151,8 +151,8 @@ def test_recap_and_round_end_titles_and_rows_fit_in_each_language(code, speak):
             text = "%s %-4s %s +%s" % (
                 ">",
                 NAME,
-                plural(n, say("%d card"), say("%d cards")) % n if n else say("went out"),
-                plural(k, say("%d point"), say("%d points")) % k,
+                plural(n, "%d card", "%d cards") % n if n else say("went out"),
+                plural(k, "%d point", "%d points") % k,
             )
             assert len(text) <= v.COLUMNS + 1, (code, text)
     for text in (say("%s kept the magic: +10") % NAME, say("Everybody quit."), say("Round %d over") % 30):
@@ -161,13 +161,13 @@ def test_recap_and_round_end_titles_and_rows_fit_in_each_language(code, speak):
     assert len(say("point")) <= 6 and len(say("points")) <= 6, code
     # The winners, their totals and hints, the rounds.
     for n in (1, 2):
-        text = plural(n, say("%s wins!"), say("%s win!")) % (" %s " % say("and")).join([NAME] * n)
+        text = plural(n, "%s wins!", "%s win!") % (" %s " % say("and")).join([NAME] * n)
         assert len(text) <= v.COLUMNS, (code, text)
-    assert len(wrap(plural(3, say("%s wins!"), say("%s win!")) % (" %s " % say("and")).join([NAME] * 3))) <= 2
+    assert len(wrap(plural(3, "%s wins!", "%s win!") % (" %s " % say("and")).join([NAME] * 3))) <= 2
     for k in (1, 99):
         for n in (1, 99):
-            text = "%-4s %s, %s" % (NAME, plural(k, say("%d point"), say("%d points")) % k,
-                                    plural(n, say("%d hint"), say("%d hints")) % n)
+            text = "%-4s %s, %s" % (NAME, plural(k, "%d point", "%d points") % k,
+                                    plural(n, "%d hint", "%d hints") % n)
             assert len(text) <= v.COLUMNS, (code, text)
     assert len(say("Rounds played: %d") % 99) <= v.COLUMNS
     for word in ("scores", "log", "hands", "the winner", "next round", "title", "play on", "more", "top"):

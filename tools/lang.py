@@ -96,12 +96,13 @@ def found():
                     continue
                 fn = node.func
                 name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
-                if name not in ("say", "part"):  # (part(group, i): a part of a group, play/lang.py)
+                if name not in ("say", "part", "plural"):  # (part(group, i): a part of a group, play/lang.py)
                     continue
-                arg = node.args[0]
-                for one in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):  # (a if x else b)
-                    for text in _texts(one, consts, tuples):
-                        out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
+                # (plural(n, one, many): both English texts, play/lang.py says the one chosen)
+                for arg in node.args[1:3] if name == "plural" else node.args[:1]:
+                    for one in (arg.body, arg.orelse) if isinstance(arg, ast.IfExp) else (arg,):  # (a if x else b)
+                        for text in _texts(one, consts, tuples):
+                            out.setdefault(text, []).append("%s:%d" % (rel, node.lineno))
     out.pop("", None)  # (say(""): the catalog's letters beyond ASCII, which the build adds)
     for text in HAL:
         out.setdefault(text, []).append("hal")
