@@ -64,7 +64,7 @@ OVER_GOAL_PY_KB = 7  # (5 before issue 38's languages: the .py flow 121.3 KB on 
 STANDINS_EXTRA_MPY_KB = 22  # OPEN WORK (issue 38's languages, 2026-12-06): their new names moved the
 # qstr pool's 7.7 KB step (the paragraph above) into the game on the stand-ins, whose own names a
 # board keeps in ROM: 109-112 KB there (bisected with this check: 108 fails, "allocating 1280
-# bytes"), against 88.3 on the C objects (tools/bench.py --board), where every profile passes.
+# bytes"), against 88.8 on the C objects (tools/bench.py --board), where every profile passes.
 # (7 before the languages; 1 before issue 36: measured 94.5 KB on
 # 10.2.1, 93.5 on 9.2.9; 96 on 10.2.1 and
 # 97 on 9.2.9 after issue 37's refactor and issue 38's glyph lookup merged, 2026-12-06, bisected with this
