@@ -628,3 +628,25 @@ def test_the_legend_comes_once_at_the_first_game_ever_and_the_save_remembers_it(
     codec.seal(old, 0, mt.SAVE_MAGIC, mt.SAVE_VERSION, len(old) - 2)
     m2 = mt.Match.from_bytes(bytes(old))
     assert not m2.seen and (m2.speed, m2.brightness, m2.sound, m2.recap) == (m.speed, m.brightness, m.sound, m.recap)
+
+
+def test_a_menu_uses_the_lines_the_screen_shows():
+    # Issue 36: a screen with the height (hw.screen.lines: 11 at 240x240) shows the game's menu whole,
+    # where 8 lines scroll it; the title shows every entry under its two header lines.
+    def menu_of(lines):
+        hw = mock.Hardware("A A A Start")  # New game, Start the game, past the marks page: the menu
+        hw.screen.lines = lines
+        app = appmod.App(hw)
+        try:
+            app.run()
+        except mock.Done:
+            pass
+        title = next(s for s in hw.screen.screens if s[0] == "= L.A.M.A. Kadabra")
+        return title, hw.screen.screens[-1]
+
+    title, menu = menu_of(11)
+    assert menu[0] == "= Menu" and len(menu) == 1 + 11 + 1, menu  # title, 11 entries, footer
+    assert not any(line.endswith(("v", "^")) for line in menu) and "What the marks mean" in menu[-2]
+    assert title[1:3] == ["  Reiner Knizia's card game", "  on mock"] and "Language: English" in "".join(title)
+    title, menu = menu_of(8)
+    assert menu[0] == "= Menu" and len(menu) == 1 + 8 + 1 and menu[-2].endswith("v"), menu

@@ -362,3 +362,23 @@ def test_a_text_longer_than_its_row_is_kept_and_reported_cut():
     vw.line(2, "Ana gives Ben a white")
     r.draw(vw)
     assert layoutcheck.problems(r, 160, 128, vw) == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_a_menu_as_tall_as_the_screen_fits_it(size):
+    # Issue 36: a menu has the lines the height holds (11 at 240x240, 9 at 480x320, 8 elsewhere),
+    # every one inside the display, on the cursor's bar where it is, overlapping nothing.
+    s = screen(size, menu_view())
+    n = s.lines
+    assert n == {(240, 240): 11, (480, 320): 9}.get(size, 8)
+    vw = v.View(n)
+    vw.title = "Menu"
+    for i in range(n):
+        vw.line(i, "Entry number %d" % (i + 1))
+    vw.line_cursor = n - 1
+    vw.footer = "A: choose  B: resume"
+    s.show(vw)
+    r = s.renderer
+    assert layoutcheck.problems(r, size[0], size[1], vw) == []
+    k = n if n <= 8 else n + 4  # the last line's row (lines 9.. are rows 13..: hal/render/__init__.py)
+    assert not r.rows[k].hidden and r.row_text[k] == "Entry number %d" % n
