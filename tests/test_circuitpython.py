@@ -462,7 +462,9 @@ OVER_GOAL_KB = {
     # at 240x135 and 480x320 took every profile 1-3 KB more: bisected again (tools/bench.py
     # --profiles) PyBadge 90, PyGamer 90, CLUE 90, CPB+Gizmo 91, FunHouse 99, S2 100, S3 100,
     # PyPortal 90, Titano 90, Fruit Jam 93, MEMENTO 99, PicoSystem 91: allowed as this check measures
-    # them (its shared folder: 1-2 KB over the bisection, as above).
+    # them (its shared folder: 1-2 KB over the bisection, as above). Issue 36's menus as tall as
+    # the screen (a text row a line more: 3 at 240x240, 1 at 480x320), bisected 2026-12-07: CLUE 91,
+    # FunHouse 100, Titano 91, PicoSystem 93 (the others as before).
     "pygamer": 1,
     "clue": 1,
     "cpb_gizmo": 2,
@@ -473,7 +475,7 @@ OVER_GOAL_KB = {
     "fruit_jam": 5,
     "pyportal": 3,
     "pyportal_titano": 3,
-    "picosystem": 2,
+    "picosystem": 3,
 }
 
 
