@@ -236,12 +236,14 @@ class Hardware:
     pystones = 1500  # the speed class the bots' budget is made for (hal/__init__.py)
 
     def __init__(
-        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, board=None, scheme=None
-    ):
-        """``board`` or ``scheme``: the board this mock is (the module docstring); None: a PyBadge."""
+        self, script="", save=None, seed=1, full=False, readonly=False, notices=(), keep=True, board=None, scheme=None,
+        lines=8,
+    ):  # fmt: skip
+        """``board`` or ``scheme``: the board this mock is (the module docstring); None: a PyBadge.
+        ``lines``: a menu's lines on its screen (a 240x240 board's: 11)."""
         board = profile(board, scheme)
         self.buttons = Buttons(script, None, [] if keep else None, board)
-        self.screen = Screen(keep, board.size if board is not None else (160, 128))
+        self.screen = Screen(keep, board.size if board is not None else (160, 128), lines)
         self.storage = Storage(save, full, readonly)
         self.clock = self
         self.lights = Lights(keep)

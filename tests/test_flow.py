@@ -634,13 +634,7 @@ def test_a_menu_uses_the_lines_the_screen_shows():
     # Issue 36: a screen with the height (hw.screen.lines: 11 at 240x240) shows the game's menu whole,
     # where 8 lines scroll it; the title shows every entry under its two header lines.
     def menu_of(lines):
-        hw = mock.Hardware("A A A Start")  # New game, Start the game, past the marks page: the menu
-        hw.screen.lines = lines
-        app = appmod.App(hw)
-        try:
-            app.run()
-        except mock.Done:
-            pass
+        hw, _ = machine("A A A Start", lines=lines, run=True)  # New game, Start, past the marks page: the menu
         title = next(s for s in hw.screen.screens if s[0] == "= L.A.M.A. Kadabra")
         return title, hw.screen.screens[-1]
 
