@@ -6,7 +6,7 @@ Its own module: the board draws with displayio and imports this only when it has
 The table's text lines are play's (play/textview.py fills them from the table's fields).
 """
 
-from play.view import FIRST_ITEM, PLAYABLE, SPEECH, SPEECH_WORDS, label
+from play.view import FIRST_ITEM, PLAYABLE, SPEECH, SPEECH_WORDS, cut, label
 
 # The card icons (characters 1..3: play/view.py) as the text shows them, as Unicode shapes; the
 # other glyphs in words ("3 white 1 black", "6 cards": the View's language's, play/view.py's SPEECH).
@@ -21,19 +21,20 @@ def words(speech=SPEECH):
 WORDS = words()  # English's
 
 
-def plain(text, words=WORDS):
-    """``text`` with the game's glyphs as ``words`` say (:func:`words`: a View's language's)."""
-    for i in range(len(words)):
-        text = text.replace(chr(i + 1), words[i])
+def plain(text, said=WORDS):
+    """``text`` with the game's glyphs as ``said`` (:func:`words`: a View's language's)."""
+    for i in range(len(said)):
+        text = text.replace(chr(i + 1), said[i])
     return text
 
 
-def item_name(code, view=None):
-    """The label of a row item: a card's name (its icon as a shape), or an action's short name (``view``'s)."""
+def item_name(code, view=None, said=None):
+    """The label of a row item: a card's name (its icon as a shape), or an action's short name (``view``'s).
+    ``said``: ``words`` of the view's speech, when the caller has them already."""
     speech = SPEECH if view is None else view.speech
     if code < FIRST_ITEM:
-        return plain(label(code), words(speech))
-    return speech.split("|")[code - FIRST_ITEM]
+        return plain(label(code), said or words(speech))
+    return cut(speech, code - FIRST_ITEM)
 
 
 def text(view):
@@ -51,7 +52,7 @@ def text(view):
     if view.ncards:
         row = []
         for i in range(view.ncards):
-            name = item_name(view.cards[i], view)
+            name = item_name(view.cards[i], view, said)
             name = "[" + name + "]" if view.marks[i] & PLAYABLE else " " + name + " "
             row.append("<" + name + ">" if i == view.card_cursor else name)
         out.append("  " + " ".join(row))

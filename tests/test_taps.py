@@ -25,6 +25,7 @@ from play import view as v  # noqa: E402
 from tests.helpers import machine
 from tests.test_hal_render import where  # noqa: E402
 from tests.test_schemes import Keys, Player, _random  # noqa: E402
+from tools import layoutcheck  # noqa: E402
 
 TOUCH = [name for name in boards.names() if boards.get(name).scheme == hal.SCHEME_TOUCH]
 KINDS = (
@@ -127,7 +128,7 @@ def pieces(hw):
         lines = v.LINES_WITH_CARDS if view.ncards else min(len(r.rows) - 5, len(view.lines))
         for i in range(lines):
             if view.lines[i].strip():
-                tg = r.rows[i + 1 if i < 8 else i + 5]
+                tg = r.rows[layoutcheck.line_row(i)]
                 n = len(view.lines[i].rstrip())
                 out.append(("line %r" % view.lines[i], middle(r, tg, n), (hal.TAP, (hal.HIT_LINE, i))))
     for k in range(r.last - r.first):

@@ -473,7 +473,7 @@ def smallest_flow_heap(mpy=True, version=VERSIONS[0], keys=FIRST_RUN, budget=400
         kb = smallest(lambda kb: ok("%dk" % kb), 40, 256)
         stand = seen[-1]
         size = kb * 1024
-        while size - STEP > (kb - 1) * 1024 - STEP and ok("%d" % (size - STEP)):
+        while size > (kb - 1) * 1024 and ok("%d" % (size - STEP)):
             size -= STEP
         return size / 1024, stand
 

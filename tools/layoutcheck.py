@@ -112,6 +112,12 @@ def tags_of(r):
     return tags
 
 
+def line_row(i):
+    """The index in ``Renderer.rows`` of text line ``i``, as hal/render/__init__.py's draw places it:
+    rows 1..8, then a menu's lines 9.. after the footer, the pile's count and the token rows."""
+    return i + 1 if i < 8 else i + 5
+
+
 def problems(r, width, height, view):
     """What is wrong with the screen ``r`` (a render.Renderer) shows of ``view`` on a ``width`` x
     ``height`` display (see the module docstring): a list of sentences, empty when nothing is."""
@@ -120,8 +126,7 @@ def problems(r, width, height, view):
     found = pieces(root, root.x, root.y, root.scale, None, tags)
     out = []
     owner = {}
-    at = view.line_cursor
-    cursor_row = r.rows[at + 1 if at < 8 else at + 5] if not r.bars[2].hidden else None  # the line on that bar
+    cursor_row = r.rows[line_row(view.line_cursor)] if not r.bars[2].hidden else None  # the line on that bar
     for tag, tg, px in found:
         name = _name(r, tg, tag)
         off = [p for p in px if not (0 <= p[0] < width and 0 <= p[1] < height)]
