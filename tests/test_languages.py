@@ -69,10 +69,14 @@ def test_every_text_has_its_translation_with_the_same_placeholders_and_parts(cod
 
 @pytest.mark.parametrize("code", LANGS)
 def test_every_character_can_be_drawn(code):
-    more = glyphs.needed(list(table(code).values()))  # (ValueError names one the game cannot draw)
+    # The texts said in the language, and its own name (the Language entry's value, play/lang.py's
+    # NAMES, shown as it is: "Français" drew its "ç" as "?" while French was spoken).
+    name = lang.NAMES.split("|")[lang.CODES.index(code)]
+    more = glyphs.needed(list(table(code).values()) + [name])  # (ValueError names one the game cannot draw)
     assert set(more) <= set(glyphs.CHARS) and len(more) <= 24  # (the renderer's spare cells: hal/render/build.py)
     assert speak.use(lang.CODES.index(code))
     assert say("") == more  # the catalog's letters: the renderer's font strip
+    assert all(c in more for c in name if ord(c) > 126)
 
 
 @pytest.mark.parametrize("code", LANGS)

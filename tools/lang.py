@@ -214,14 +214,15 @@ def po_text(code, keys, have):
     return "\n".join(out)
 
 
-def catalog(table):
+def catalog(table, name=""):
     """The .bin bytes of ``table`` ({English: translation}) and, under the key "", the letters beyond
-    ASCII its texts use (the renderer's ``more``: tools/glyphs.py's order); ValueError where two keys
-    share a hash or a text has a character the game cannot draw."""
+    ASCII its texts and ``name`` use (the language's own name, play/lang.py's NAMES: the Language
+    entry shows it as it is, unsaid) in tools/glyphs.py's order, the renderer's ``more``; ValueError
+    where two keys share a hash or a text has a character the game cannot draw."""
     from tools import glyphs
 
     table = dict(table)
-    table[""] = glyphs.needed(list(table.values()))
+    table[""] = glyphs.needed(list(table.values()) + [name])
     entries = {}
 
     def add(h, k, t):
@@ -253,7 +254,8 @@ def build(code, keys=None):
     keys = found() if keys is None else keys
     have = read_po(os.path.join(TEXT, code + ".po"))
     table = {k: have[k] for k in keys if have.get(k)}
-    return po_text(code, keys, have), catalog(table), sorted(k for k in keys if not have.get(k))
+    name = lang.NAMES.split("|")[lang.CODES.index(code)]  # (its own name: the Language entry's value)
+    return po_text(code, keys, have), catalog(table, name), sorted(k for k in keys if not have.get(k))
 
 
 def main(argv=None):
