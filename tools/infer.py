@@ -66,51 +66,10 @@ def read_table(h, v, seat):
     if h[0] or not h[1]:
         return
     s = v.state
-    n = s[0]
-    left = _left
     end = h[1] + 2
-    # The round's first top card: the deck, less every card seen or hidden, less the cards
-    # played this round (a history cut short, engine/history.py: no constraints).
-    deck = cards.DECKS[s[1]]
-    for c in range(cards.COUNT):
-        left[c] = deck[c]
-    for q in range(n):
-        at = v.hand_at(q)
-        for c in range(cards.COUNT):
-            left[c] -= cards.packed_count(s, at, c)
-    for i in range(s[8], len(s)):  # the pile (game.py's layout: s[8] its first index)
-        left[s[i]] -= 1
-    for i in range(2, end):
-        if h[i] < history.DETAIL and h[i] & 31 < cards.COUNT:
-            left[h[i] & 31] -= 1
-    top = -1
-    for c in range(cards.COUNT):
-        if left[c]:
-            if left[c] != 1 or top >= 0:
-                return
-            top = c
-    if top < 0:
+    if not forward(h, v):
         return
     tops = _tops
-    inset = (1 << n) - 1
-    for i in range(2, end):  # forward: the top before each action, who a square made draw
-        b = h[i]
-        tops[i] = top
-        if b >= history.DETAIL:
-            continue
-        p = b >> 5
-        a = b & 31
-        if a < cards.COUNT:
-            top = a
-            if cards.ICON[a] == cards.ICON_SQUARE:  # R12 (with an empty pile nobody draws: allowed)
-                q = p
-                for _ in range(n):
-                    q = q + 1 if q + 1 < n else 0
-                    if inset >> q & 1:
-                        break
-                tops[i] |= (q + 1) << 5
-        elif a == game.QUIT:
-            inset &= ~(1 << p)
     after = _after
     drawn = _drawn
     for i in range(len(after)):
@@ -152,6 +111,64 @@ def read_table(h, v, seat):
             _nev += 1
         if a < cards.COUNT:
             after[p * cards.COUNT + a] += 1
+
+
+def first_top(v, h):
+    """The round's first top card: the one card neither seen, hidden nor played this round (the
+    deck less every hand, the pile and the cards the history ``h`` played); -1 if no single card
+    is left (a history cut short, engine/history.py)."""
+    s = v.state
+    left = _left
+    deck = cards.DECKS[s[1]]
+    for c in range(cards.COUNT):
+        left[c] = deck[c]
+    for q in range(s[0]):
+        at = v.hand_at(q)
+        for c in range(cards.COUNT):
+            left[c] -= cards.packed_count(s, at, c)
+    for i in range(s[8], len(s)):  # the pile (game.py's layout: s[8] its first index)
+        left[s[i]] -= 1
+    for i in range(2, h[1] + 2):
+        if h[i] < history.DETAIL and h[i] & 31 < cards.COUNT:
+            left[h[i] & 31] -= 1
+    top = -1
+    for c in range(cards.COUNT):
+        if left[c]:
+            if left[c] != 1 or top >= 0:
+                return -1
+            top = c
+    return top
+
+
+def forward(h, v):
+    """Fill ``_tops`` for the history ``h`` of view ``v``: per history byte, the top card before
+    it, | (1 + the seat a square it played made draw) << 5. False when the round's first top card
+    is unknown (nothing is filled)."""
+    top = first_top(v, h)
+    if top < 0:
+        return False
+    n = v.state[0]
+    tops = _tops
+    inset = (1 << n) - 1
+    for i in range(2, h[1] + 2):  # the top before each action, who a square made draw
+        b = h[i]
+        tops[i] = top
+        if b >= history.DETAIL:
+            continue
+        p = b >> 5
+        a = b & 31
+        if a < cards.COUNT:
+            top = a
+            if cards.ICON[a] == cards.ICON_SQUARE:  # R12 (with an empty pile nobody draws: allowed)
+                q = p
+                for _ in range(n):
+                    q = q + 1 if q + 1 < n else 0
+                    if inset >> q & 1:
+                        break
+                tops[i] |= (q + 1) << 5
+        elif a == game.QUIT:
+            inset &= ~(1 << p)
+    return True
 
 
 def _fits(q, pool, at, m, rng):

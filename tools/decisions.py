@@ -1,0 +1,154 @@
+"""Hard's decisions scored against what really happens: a minute where an arena row takes an hour.
+
+    python tools/decisions.py --games 150 --variant kadabra --arms hard,hands,policy --budgets 250,500,2000
+
+An arena row (2,000 games) tells a Hard's win rate to about 2 points. This measures the thing a
+search changes, its choices, with less noise: positions are taken from games of one Hard against
+three ``--opponent`` bots (the positions where Hard searches: two candidates or more); each legal
+action of a position is then played out *on the real game* (the real hands and pile), the
+opponents by their own rule and the seat by Normal's, to the round's end. An action's *outcome*
+is the points the other seats gained minus (players - 1) x the seat's own (Hard's utility,
+engine/search.py, in points). A way of deciding is scored by the mean outcome of its choice less
+that of Normal's choice, over every position, with a 95% interval (paired: the same positions,
+and where both choose alike the difference is 0). "perfect" is the mean of the best outcome: a
+player told every card, Normal afterwards.
+
+Arms: ``hard`` (the real Hard at each of ``--budgets``), a tools/oracle.py name (``hands``,
+``pool``, ``pile``, ``near``, ``all``: the same search told that much) and ``policy``
+(tools/policy.py's deals, Normal's rule as the model). The positions are kept in ``--cache``.
+
+Measured (docs/BOTS.md, issue 39): one searched decision's gain over Normal of about 1 point
+(out of ~14 for "perfect") is worth ~4-6 points of win rate; told the hands, the same search
+gains ~3.8 (Kadabra), which the arena saw as +11 points.
+"""
+
+import argparse
+import math
+import os
+import pickle
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import bots, cards, game, rng, search  # noqa: E402
+from tools import arena, oracle, policy  # noqa: E402
+
+
+def _play(g, p, opponent, hard_seat, buf):
+    """The action of seat ``p`` in an outcome's play-out: the opponents' rule, else Normal's."""
+    if p != hard_seat and opponent == arena.JSAI:
+        return arena.jsai(g, buf, g.legal_into(buf))
+    return bots._normal(g, p, buf, g.legal_into(buf))  # on the real game: it reads only p's hand
+
+
+def outcome(g, seat, action, opponent):
+    """``action``'s outcome for ``seat`` on the real game ``g`` (points; see the docstring)."""
+    w = g.copy()
+    n = w.players
+    start = [w.score(q) for q in range(n)]
+    r0 = w.round_number
+    buf = bytearray(32)
+    w.step(action)
+    while not w.is_over() and w.round_number == r0:
+        w.step(_play(w, w.current_player, opponent, seat, buf))
+    u = 0
+    for q in range(n):
+        d = w.score(q) - start[q]
+        u += -(n - 1) * d if q == seat else d
+    return u
+
+
+def positions(games, variant, seed, opponent, budget=bots.HARD_BUDGET):
+    """[(state, result, history, seat, Normal's choice, {action: outcome})] where Hard searched,
+    in ``games`` games of one Hard (seats rotated) against three ``opponent`` bots."""
+    out = []
+    buf = bytearray(32)
+    for k in range(games):
+        g = game.new_game(4, seed * 1000003 + k, variant)
+        pick = rng.Rng(seed * 7919 + k)
+        hard_seat = k % 4
+        while not g.is_over():
+            p = g.current_player
+            if p != hard_seat:
+                g.apply(
+                    _play(g, p, opponent, hard_seat, buf)
+                    if opponent == arena.JSAI
+                    else bots.choose(g, p, opponent, pick)
+                )
+                continue
+            if g.phase == game.PLAY:
+                v = bots._view(g, p)
+                n = v.legal_into(buf)
+                normal = bots._normal(v, p, buf, n)
+                if not (normal == game.EXCHANGE or n < 2 or (normal < cards.COUNT and v.hand_size(p) == 1)):
+                    if search._candidates(buf, n, normal) >= 2:
+                        n = g.legal_into(buf)
+                        outcomes = {a: outcome(g, p, a, opponent) for a in buf[:n]}
+                        out.append((bytes(g.state), bytes(g.result), bytes(g.moves), p, normal, outcomes))
+            g.apply(bots.choose(g, p, bots.HARD, pick, budget))
+    return out
+
+
+def score(data, decide):
+    """(mean gain over Normal, its 95% half-width, share choosing as Normal, perfect's mean)."""
+    gains = []
+    same = 0
+    for state, result, moves, seat, normal, outcomes in data:
+        a = decide(game.Game(bytearray(state), bytearray(result), bytearray(moves)), seat)
+        gains.append(outcomes[a] - outcomes[normal])
+        same += a == normal
+    n = len(gains)
+    mean = sum(gains) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in gains) / max(1, n - 1))
+    perfect = sum(max(o.values()) - o[normal] for *_, normal, o in data) / n
+    return mean, 1.96 * sd / math.sqrt(n), same / n, perfect
+
+
+def decider(arm, budget, seed):
+    """A function (game, seat) -> action for ``arm`` at ``budget`` steps."""
+    chooser = rng.Rng(seed)
+    bots._scratch(game.new_game(4, 1), 3)[1].__dict__.pop("determinize", None)  # no arm's override left
+    if arm == "hard":
+        return lambda g, p: bots.hard(g, p, chooser, budget)
+    if arm == "policy":
+        policy.settings.update(on=True, model="normal")
+        return lambda g, p: policy.reading(g, p, chooser, budget)
+    if arm in oracle.KNOWS:
+        oracle._know[0] = arm
+        return lambda g, p: oracle._told(g, p, chooser, budget)
+    raise ValueError("unknown arm: " + arm)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=150, help="games the positions come from")
+    ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
+    ap.add_argument("--opponent", default="normal", choices=("normal", "jsai"))
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--arms", default="hard", help="comma-separated: hard, policy, " + ", ".join(oracle.KNOWS[1:]))
+    ap.add_argument("--budgets", default=str(bots.HARD_BUDGET), help="Hard's steps, comma-separated")
+    ap.add_argument("--cache", help="a file keeping the positions (made when missing)")
+    args = ap.parse_args()
+    opponent = arena.NAMES.index(args.opponent)
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache, "rb") as f:
+            data = pickle.load(f)
+    else:
+        data = positions(args.games, args.variant, args.seed, opponent)
+        if args.cache:
+            with open(args.cache, "wb") as f:
+                pickle.dump(data, f)
+    print("%d positions (%s, vs 3x %s, seed %d)" % (len(data), args.variant, args.opponent, args.seed))
+    print("| arm | budget | gain over Normal | same choice as Normal | perfect |")
+    print("|---|---|---|---|---|")
+    for arm in args.arms.split(","):
+        for budget in map(int, args.budgets.split(",")):
+            mean, half, same, perfect = score(data, decider(arm, budget, 5))
+            print(
+                "| %s | %d | %.2f (±%.2f) | %.0f%% | %.2f |" % (arm, budget, mean, half, 100 * same, perfect),
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

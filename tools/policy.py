@@ -1,0 +1,215 @@
+"""Hard reading the table with a model of each opponent (issue 39): policy-based inference.
+
+    python tools/policy.py --games 2000 --opponent normal --variant kadabra --arms "as is,reading"
+
+An experiment, not a level (docs/BOTS.md, "not kept": it bought nothing). Where tools/infer.py
+reads constraints any sensible rule obeys, this one asks a *model* of the opponent: each
+opponent's hand in a rollout deal is dealt again (up to ``--tries`` times) until the model
+explains every move the opponent made since it last drew (a draw of its own or one a square
+forced on it, which brings a card nobody saw):
+
+* each card it played is the one the model plays holding the hand it then had (the hand dealt,
+  the cards it played since and that card) on the top card then;
+* at its last draw it held at most one card playable on the top then (the card drawn may be it);
+* when it quit it held no card playable on the top then.
+
+``--model normal`` is Normal's rule (engine/bots.py), which is deterministic: against Normal
+every play is explained by the real hands, except where the magic token or the stage have
+changed since (read as they are now): 99% of the real hands agree (tests/test_table.py).
+``--model jsai`` is tools/arena.py's rule, ``either`` accepts a play that either explains.
+The round's history gives the top card before each move (tools/infer.py's ``forward``).
+
+Not written as a board would run it (lists, allocation): it measures what such a reading is
+worth before anyone pays for it on a board.
+"""
+
+import argparse
+import multiprocessing
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine import bots, cards, game, history  # noqa: E402
+from tools import arena, infer  # noqa: E402
+
+MODELS = ("normal", "jsai", "either")
+PLAY, DRAWN, QUIT = 0, 1, 2  # kinds of a move the model must explain
+
+settings = {"on": True, "tries": 20, "model": "normal"}
+moves = {}  # opponent -> [(kind, top then, cards it played since, action)], the newest first
+_scratch = [None]  # a game whose state becomes an opponent's position at a move
+_buf = bytearray(32)
+_fair = bots.hard
+
+
+def read(g, v, seat):
+    """Fill ``moves`` with what each opponent of ``seat`` did since it last drew (``g``'s
+    round history, ``v`` the seat's view); empty when the history is cut short."""
+    moves.clear()
+    h = g.moves
+    if h[0] or not h[1] or not infer.forward(h, v):
+        return
+    tops = infer._tops
+    for q in range(v.players):
+        if q == seat:
+            continue
+        seen = []
+        later = []  # the cards q played after the move looked at (walking back)
+        for i in range(h[1] + 1, 1, -1):
+            b = h[i]
+            if b >= history.DETAIL:
+                continue
+            if (tops[i] >> 5) == q + 1:
+                break  # a square made q draw here: older hands are unknown
+            if b >> 5 != q:
+                continue
+            a = b & 31
+            top = tops[i] & 31
+            if a == game.DRAW:
+                seen.append((DRAWN, top, list(later), a))
+                break
+            if a == game.QUIT:
+                seen.append((QUIT, top, [], a))
+            elif a < cards.COUNT:
+                seen.append((PLAY, top, list(later), a))
+                later.append(a)
+        if seen:
+            moves[q] = seen
+
+
+def normal_play(s0, q, hand, top):
+    """Normal's action for seat ``q`` holding ``hand`` (codes) with ``top`` on the pile, on a
+    copy of the state ``s0`` (its other fields as they are now)."""
+    g = _scratch[0]
+    if g is None or len(g.state) != len(s0):
+        g = _scratch[0] = game.Game(bytearray(s0), bytearray(64), bytearray(2))
+    s = g.state
+    s[:] = s0
+    at = g.hand_at(q)
+    for i in range(cards.PACKED_SIZE):
+        s[at + i] = 0
+    for c in hand:
+        s[at + (c >> 1)] += 1 << ((c & 1) << 2)
+    s[at - 5] = len(hand)  # game.py's seat record: the hand size
+    s[4] = top
+    s[3] = q
+    s[2] = game.PLAY
+    s[5] &= ~1  # not in a show
+    return bots._normal(g, q, _buf, g.legal_into(_buf))
+
+
+def jsai_play(hand, top):
+    """tools/arena.py's jsai: the playable card worth the most (the first of equals), or -1."""
+    ok = cards.accepts(top)
+    best = -1
+    for c in sorted(hand):
+        if cards.VALUE_BITS[c] & ok and (best < 0 or infer._WORTH[c] > infer._WORTH[best]):
+            best = c
+    return best
+
+
+def explains(s0, q, hand):
+    """Whether the model explains every move in ``moves[q]`` for ``q`` holding ``hand`` now."""
+    model = settings["model"]
+    for kind, top, later, a in moves[q]:
+        held = hand + later
+        ok = cards.accepts(top)
+        playable = sum(1 for c in held if cards.VALUE_BITS[c] & ok)
+        if kind == DRAWN:
+            if playable > 1:
+                return False
+        elif kind == QUIT:
+            if playable:
+                return False
+        else:
+            held.append(a)
+            # Normal may exchange or skip first (moves of their own): not a miss
+            x = normal_play(s0, q, held, top)
+            normal_ok = x == a or x >= cards.COUNT
+            jsai_ok = jsai_play(held, top) == a
+            if not (normal_ok if model == "normal" else jsai_ok if model == "jsai" else normal_ok or jsai_ok):
+                return False
+    return True
+
+
+def deal(base, seat, chooser):
+    """Deal the hidden cards of ``base`` anew, each opponent's hand tried until the model
+    explains its moves (else the last try stays)."""
+    s = base.state
+    n = s[0]
+    pool = []
+    for q in range(n):
+        if q != seat:
+            at = base.hand_at(q)
+            for c in range(cards.COUNT):
+                pool += [c] * cards.packed_count(s, at, c)
+            for i in range(at, at + cards.PACKED_SIZE):
+                s[i] = 0
+    d = s[8]  # game.py's layout: the pile's first index
+    pool += list(s[d:])
+    s0 = bytes(s)
+    pos = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        m = base.hand_size(q)
+        for _ in range(settings["tries"] if q in moves else 1):
+            for i in range(pos, pos + m):
+                j = i + chooser.below(len(pool) - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            if q not in moves or explains(s0, q, pool[pos : pos + m]):
+                break
+        at = base.hand_at(q)
+        for c in pool[pos : pos + m]:
+            s[at + (c >> 1)] += 1 << ((c & 1) << 2)
+        pos += m
+    s[d:] = bytes(pool[pos:])
+    for i in range(11, 15):  # the pile's PRNG (game.py's layout)
+        s[i] = chooser.below(256)
+
+
+def reading(g, seat, chooser, budget=bots.HARD_BUDGET):
+    """bots.hard, its rollout deals made by :func:`deal` (``settings["on"]``), else the real Hard."""
+    base = bots._scratch(g, 3)[1]
+    if settings["on"]:
+        read(g, bots._view(g, seat), seat)
+        base.determinize = lambda st, ch: deal(base, st, ch) if moves else game.Game.determinize(base, st, ch)
+    else:
+        base.__dict__.pop("determinize", None)
+    return _fair(g, seat, chooser, budget)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="normal", choices=("normal", "jsai"))
+    ap.add_argument("--model", default="normal", choices=MODELS)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
+    ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
+    ap.add_argument("--tries", type=int, default=20)
+    ap.add_argument("--arms", default="as is,reading", help="as is, reading, or both (comma-separated)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    settings.update(tries=args.tries, model=args.model)
+    bots.hard = reading  # bots.choose looks the name up at each call
+    if "fork" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_start_method("fork", force=True)  # the workers inherit the patch
+    else:
+        args.jobs = 1
+    seats = [bots.HARD] + [arena.NAMES.index(args.opponent)] * 3
+    print(
+        "| Hard vs 3x %s, %s, seed %d, model %s | win rate | 95%% interval |"
+        % (args.opponent, args.variant, args.seed, args.model)
+    )
+    print("|---|---|---|")
+    for arm in args.arms.split(","):
+        settings["on"] = arm == "reading"
+        t = arena.run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)["levels"][bots.HARD]
+        lo, hi = arena.wilson(t[1], t[0])
+        print("| %s | %.1f%% | %.1f-%.1f%% |" % (arm, 100.0 * t[1] / t[0], 100 * lo, 100 * hi), flush=True)
+
+
+if __name__ == "__main__":
+    main()
