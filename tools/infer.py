@@ -275,16 +275,25 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     _TRIES, _SOFT = args.tries, args.soft
-    bots.hard = _reading  # bots.choose looks the name up at each call
+    compare(args, _reading, lambda on: _on.__setitem__(0, on), "")
+
+
+def compare(args, reading, turn_on, about):
+    """Print one arena row per arm of ``args.arms`` ("as is", "reading"): one Hard against three
+    ``args.opponent`` bots, ``bots.hard`` replaced by ``reading``, ``turn_on(bool)`` switching
+    its reading on for the "reading" arm (also tools/policy.py's)."""
+    bots.hard = reading  # bots.choose looks the name up at each call
     if "fork" in multiprocessing.get_all_start_methods():
         multiprocessing.set_start_method("fork", force=True)  # the workers inherit the patch
     else:
         args.jobs = 1
     seats = [bots.HARD] + [arena.NAMES.index(args.opponent)] * 3
-    print("| Hard vs 3x %s, %s, seed %d | win rate | 95%% interval |" % (args.opponent, args.variant, args.seed))
+    print(
+        "| Hard vs 3x %s, %s, seed %d%s | win rate | 95%% interval |" % (args.opponent, args.variant, args.seed, about)
+    )
     print("|---|---|---|")
     for arm in args.arms.split(","):
-        _on[0] = arm == "reading"
+        turn_on(arm == "reading")
         t = arena.run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)["levels"][bots.HARD]
         lo, hi = arena.wilson(t[1], t[0])
         print("| %s | %.1f%% | %.1f-%.1f%% |" % (arm, 100.0 * t[1] / t[0], 100 * lo, 100 * hi), flush=True)

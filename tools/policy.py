@@ -24,14 +24,13 @@ worth before anyone pays for it on a board.
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import bots, cards, game, history  # noqa: E402
-from tools import arena, infer  # noqa: E402
+from tools import infer  # noqa: E402
 
 MODELS = ("normal", "jsai", "either")
 PLAY, DRAWN, QUIT = 0, 1, 2  # kinds of a move the model must explain
@@ -124,11 +123,12 @@ def explains(s0, q, hand):
                 return False
         else:
             held.append(a)
-            # Normal may exchange or skip first (moves of their own): not a miss
+            if model != "normal" and jsai_play(held, top) == a:
+                continue
+            if model == "jsai":
+                return False
             x = normal_play(s0, q, held, top)
-            normal_ok = x == a or x >= cards.COUNT
-            jsai_ok = jsai_play(held, top) == a
-            if not (normal_ok if model == "normal" else jsai_ok if model == "jsai" else normal_ok or jsai_ok):
+            if x != a and x < cards.COUNT:  # (Normal may exchange or skip first: moves of their own)
                 return False
     return True
 
@@ -193,22 +193,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     settings.update(tries=args.tries, model=args.model)
-    bots.hard = reading  # bots.choose looks the name up at each call
-    if "fork" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_start_method("fork", force=True)  # the workers inherit the patch
-    else:
-        args.jobs = 1
-    seats = [bots.HARD] + [arena.NAMES.index(args.opponent)] * 3
-    print(
-        "| Hard vs 3x %s, %s, seed %d, model %s | win rate | 95%% interval |"
-        % (args.opponent, args.variant, args.seed, args.model)
-    )
-    print("|---|---|---|")
-    for arm in args.arms.split(","):
-        settings["on"] = arm == "reading"
-        t = arena.run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)["levels"][bots.HARD]
-        lo, hi = arena.wilson(t[1], t[0])
-        print("| %s | %.1f%% | %.1f-%.1f%% |" % (arm, 100.0 * t[1] / t[0], 100 * lo, 100 * hi), flush=True)
+    infer.compare(args, reading, lambda on: settings.__setitem__("on", on), ", model " + args.model)
 
 
 if __name__ == "__main__":
