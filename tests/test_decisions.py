@@ -1,9 +1,10 @@
-"""tools/decisions.py (Hard's choices scored on the real game) and tools/policy.py (deals a model
-of each opponent explains): the measures issue 39's experiments were judged by."""
+"""Issue 39's experiments: tools/decisions.py (Hard's choices scored on the real game), tools/policy.py
+(deals a model of each opponent explains) and tools/plan.py (the seat's next move planned)."""
 
-from engine import bots, cards, game, rng
+from engine import bots, cards, game, rng, search
+from tests.test_bots import _shuffle_hidden
 from tests.test_table import _positions
-from tools import arena, decisions, policy
+from tools import arena, decisions, plan, policy
 
 
 def _normal_round(g, seat):
@@ -81,3 +82,29 @@ def test_the_policy_deals_keep_every_count_and_what_the_seat_sees():
         assert ([base.hand_size(q) for q in range(4)], base.hand(0), base.draw_pile_size) == before
         dealt = sorted(c for q in range(1, 4) for c in base.hand(q)) + sorted(base.state[base.state[8] :])
         assert sorted(dealt) == sorted(pool)
+
+
+def test_planning_reads_no_hidden_card_keeps_its_budget_and_off_is_the_real_hard():
+    # tools/plan.py's search through bots.hard: the same decision when every card seat 0 has not
+    # seen is dealt anew (a fixed random stream), never more steps than its budget, and switched
+    # off exactly engine/search.py's.
+    search.decide = plan.decide
+    try:
+        searched = 0
+        for i, g in enumerate(_positions(30, 9, bots.NORMAL)):
+            plan.settings["on"] = True
+            h = g.copy()
+            _shuffle_hidden(h, 0, rng.Rng(900 + i))
+            a = bots.choose(g, 0, bots.HARD, rng.Rng(i), 300)
+            assert search.last_steps <= 300
+            searched += search.last_steps > 0
+            assert bots.choose(h, 0, bots.HARD, rng.Rng(i), 300) == a
+            plan.settings["on"] = False
+            off = bots.choose(g, 0, bots.HARD, rng.Rng(i), 300)
+            search.decide = plan._flat
+            assert off == bots.choose(g, 0, bots.HARD, rng.Rng(i), 300)
+            search.decide = plan.decide
+        assert searched > 5
+    finally:
+        search.decide = plan._flat
+        plan.settings["on"] = True
