@@ -263,19 +263,25 @@ def _reading(g, seat, chooser, budget=bots.HARD_BUDGET):
 
 def main():
     global _TRIES, _SOFT
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--opponent", default="jsai", choices=("normal", "jsai"))
+    ap = arguments(__doc__, "jsai")
+    ap.add_argument("--tries", type=int, default=_TRIES)
+    ap.add_argument("--soft", type=int, default=_SOFT)
+    args = ap.parse_args()
+    _TRIES, _SOFT = args.tries, args.soft
+    compare(args, _reading, lambda on: _on.__setitem__(0, on), "")
+
+
+def arguments(doc, opponent):
+    """The command line of an arena experiment (this one's, tools/policy.py's, tools/plan.py's)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--opponent", default=opponent, choices=("normal", "jsai"))
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
     ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
-    ap.add_argument("--tries", type=int, default=_TRIES)
-    ap.add_argument("--soft", type=int, default=_SOFT)
     ap.add_argument("--arms", default="as is,reading", help="as is, reading, or both (comma-separated)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    args = ap.parse_args()
-    _TRIES, _SOFT = args.tries, args.soft
-    compare(args, _reading, lambda on: _on.__setitem__(0, on), "")
+    return ap
 
 
 def compare(args, reading, turn_on, about):

@@ -17,7 +17,6 @@ be played), quitting included; each is tried once, Normal's choice first, then U
 Normal's choice credited as the flat search credits it at the root (2 points a play-out).
 """
 
-import argparse
 import math
 import os
 import sys
@@ -126,15 +125,8 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--opponent", default="normal", choices=("normal", "jsai"))
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
-    ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
+    ap = infer.arguments(__doc__, "normal")  # (the "reading" arm: planning)
     ap.add_argument("--c", type=float, default=1.0, help="UCB1's exploration")
-    ap.add_argument("--arms", default="as is,reading", help="as is, reading (planning), or both")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     settings["c"] = args.c
     search.decide = decide  # bots.hard looks it up at each call

@@ -23,7 +23,6 @@ Not written as a board would run it (lists, allocation): it measures what such a
 worth before anyone pays for it on a board.
 """
 
-import argparse
 import os
 import sys
 
@@ -181,16 +180,9 @@ def reading(g, seat, chooser, budget=bots.HARD_BUDGET):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--opponent", default="normal", choices=("normal", "jsai"))
+    ap = infer.arguments(__doc__, "normal")
     ap.add_argument("--model", default="normal", choices=MODELS)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="kadabra", choices=("kadabra", "classic"))
-    ap.add_argument("--budget", type=int, default=bots.HARD_BUDGET)
     ap.add_argument("--tries", type=int, default=20)
-    ap.add_argument("--arms", default="as is,reading", help="as is, reading, or both (comma-separated)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     settings.update(tries=args.tries, model=args.model)
     infer.compare(args, reading, lambda on: settings.__setitem__("on", on), ", model " + args.model)
