@@ -1,9 +1,9 @@
-"""Hard's decisions scored against what really happens: a minute where an arena row takes an hour.
+"""Hard's choices scored on the real game, paired against Normal's: what a search's choice is worth.
 
     python tools/decisions.py --games 150 --variant kadabra --arms hard,hands,policy --budgets 250,500,2000
 
-An arena row (2,000 games) tells a Hard's win rate to about 2 points. This measures the thing a
-search changes, its choices, with less noise: positions are taken from games of one Hard against
+An arena row tells what a Hard wins; this tells what its choices are worth, one at a time, next
+to Normal's choice and to a player told every card. Positions are taken from games of one Hard against
 three ``--opponent`` bots (the positions where Hard searches: two candidates or more); each legal
 action of a position is then played out *on the real game* (the real hands and pile), the
 opponents by their own rule and the seat by Normal's, to the round's end. An action's *outcome*
@@ -19,7 +19,9 @@ Arms: ``hard`` (the real Hard at each of ``--budgets``), a tools/oracle.py name 
 
 Measured (docs/BOTS.md, issue 39): one searched decision's gain over Normal of about 1 point
 (out of ~14 for "perfect") is worth ~4-6 points of win rate; told the hands, the same search
-gains ~3.8 (Kadabra), which the arena saw as +11 points.
+gains ~3.8 (Kadabra), which the arena saw as +11 points. So its ±0.7 over 150 games (a minute
+at 500 steps) is about as precise as a 2,000-game arena row (3 minutes on two cores): it does
+not replace the arena, it shows where a search's gain comes from.
 """
 
 import argparse
