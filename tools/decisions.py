@@ -32,7 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bots, cards, game, rng, search  # noqa: E402
+from engine import bots, game, rng  # noqa: E402
 from tools import arena, oracle, policy  # noqa: E402
 
 
@@ -72,22 +72,15 @@ def positions(games, variant, seed, opponent, budget=bots.HARD_BUDGET):
         while not g.is_over():
             p = g.current_player
             if p != hard_seat:
-                g.apply(
-                    _play(g, p, opponent, hard_seat, buf)
-                    if opponent == arena.JSAI
-                    else bots.choose(g, p, opponent, pick)
-                )
+                g.apply(_play(g, p, opponent, hard_seat, buf))
                 continue
-            if g.phase == game.PLAY:
-                v = bots._view(g, p)
-                n = v.legal_into(buf)
-                normal = bots._normal(v, p, buf, n)
-                if not (normal == game.EXCHANGE or n < 2 or (normal < cards.COUNT and v.hand_size(p) == 1)):
-                    if search._candidates(buf, n, normal) >= 2:
-                        n = g.legal_into(buf)
-                        outcomes = {a: outcome(g, p, a, opponent) for a in buf[:n]}
-                        out.append((bytes(g.state), bytes(g.result), bytes(g.moves), p, normal, outcomes))
-            g.apply(bots.choose(g, p, bots.HARD, pick, budget))
+            a = bots.choose(g, p, bots.HARD, pick, budget)
+            if bots.last_steps:  # Hard searched: two candidates or more
+                n = g.legal_into(buf)
+                outcomes = {x: outcome(g, p, x, opponent) for x in buf[:n]}
+                normal = bots.normal(g, p, None)
+                out.append((bytes(g.state), bytes(g.result), bytes(g.moves), p, normal, outcomes))
+            g.apply(a)
     return out
 
 

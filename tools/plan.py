@@ -77,12 +77,13 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
     if k < 2:
         search.last_steps = 0
         return pick
-    cands = list(buf[:k])
     base, w = games[1], games[2]
     for q in range(v.players):
         search._start[q] = v.score(q)
     round0 = v.round_number
-    sums = [0.0] * k
+    sums = search._sum  # per candidate, as engine/search.py keeps them (its _best reads them)
+    for i in range(k):
+        sums[i] = 0
     arms = [{} for _ in range(k)]  # per candidate: the next move's bandit
     rbuf = bytearray(32)
     steps = iters = 0
@@ -95,7 +96,7 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
         base.determinize(seat, rng)
         for i in range(k):
             game.copy_into(w.state, base.state)
-            w.step(cands[i])
+            w.step(buf[i])
             steps += 1
             left = cap
             arm = None
@@ -116,12 +117,7 @@ def decide(v, seat, rng, budget, evaluate, normal, games):
                 arm[0] += 1
                 arm[1] += u
     search.last_steps = steps
-    best, key = pick, -1e18
-    for i in range(k):
-        t = sums[i] + (search._H_PRIOR * iters + 0.5 if cands[i] == pick else 0)
-        if t > key:
-            best, key = cands[i], t
-    return best
+    return search._best(buf, k, pick, iters)
 
 
 def main():

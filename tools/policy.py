@@ -29,7 +29,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine import bots, cards, game, history  # noqa: E402
-from tools import infer  # noqa: E402
+from tools import arena, infer  # noqa: E402
 
 MODELS = ("normal", "jsai", "either")
 PLAY, DRAWN, QUIT = 0, 1, 2  # kinds of a move the model must explain
@@ -76,9 +76,9 @@ def read(g, v, seat):
             moves[q] = seen
 
 
-def normal_play(s0, q, hand, top):
-    """Normal's action for seat ``q`` holding ``hand`` (codes) with ``top`` on the pile, on a
-    copy of the state ``s0`` (its other fields as they are now)."""
+def _position(s0, q, hand, top):
+    """A scratch game (and its legal actions in ``_buf``, how many): seat ``q`` to play, holding
+    ``hand`` (codes) with ``top`` on the pile, the state ``s0``'s other fields as they are now."""
     g = _scratch[0]
     if g is None or len(g.state) != len(s0):
         g = _scratch[0] = game.Game(bytearray(s0), bytearray(64), bytearray(2))
@@ -94,17 +94,7 @@ def normal_play(s0, q, hand, top):
     s[3] = q
     s[2] = game.PLAY
     s[5] &= ~1  # not in a show
-    return bots._normal(g, q, _buf, g.legal_into(_buf))
-
-
-def jsai_play(hand, top):
-    """tools/arena.py's jsai: the playable card worth the most (the first of equals), or -1."""
-    ok = cards.accepts(top)
-    best = -1
-    for c in sorted(hand):
-        if cards.VALUE_BITS[c] & ok and (best < 0 or infer._WORTH[c] > infer._WORTH[best]):
-            best = c
-    return best
+    return g, g.legal_into(_buf)
 
 
 def explains(s0, q, hand):
@@ -112,23 +102,21 @@ def explains(s0, q, hand):
     model = settings["model"]
     for kind, top, later, a in moves[q]:
         held = hand + later
-        ok = cards.accepts(top)
-        playable = sum(1 for c in held if cards.VALUE_BITS[c] & ok)
-        if kind == DRAWN:
-            if playable > 1:
+        if kind != PLAY:
+            ok = cards.accepts(top)
+            playable = sum(1 for c in held if cards.VALUE_BITS[c] & ok)
+            if playable > (1 if kind == DRAWN else 0):
                 return False
-        elif kind == QUIT:
-            if playable:
-                return False
-        else:
-            held.append(a)
-            if model != "normal" and jsai_play(held, top) == a:
-                continue
-            if model == "jsai":
-                return False
-            x = normal_play(s0, q, held, top)
-            if x != a and x < cards.COUNT:  # (Normal may exchange or skip first: moves of their own)
-                return False
+            continue
+        held.append(a)
+        g, n = _position(s0, q, held, top)
+        if model != "normal" and arena.jsai(g, _buf, n) == a:
+            continue
+        if model == "jsai":
+            return False
+        x = bots._normal(g, q, _buf, n)
+        if x != a and x < cards.COUNT:  # (Normal may exchange or skip first: moves of their own)
+            return False
     return True
 
 
