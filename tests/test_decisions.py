@@ -1,10 +1,11 @@
 """Issue 39's experiments: tools/decisions.py (Hard's choices scored on the real game), tools/policy.py
-(deals a model of each opponent explains) and tools/plan.py (the seat's next move planned)."""
+(deals a model of each opponent explains), tools/plan.py (the seat's next move planned) and
+tools/spsa.py (Hard's settings fitted on paired positions)."""
 
 from engine import bots, cards, game, rng, search
 from tests.test_bots import _shuffle_hidden
 from tests.test_table import _positions
-from tools import arena, decisions, plan, policy
+from tools import arena, decisions, plan, policy, spsa
 
 
 def _normal_round(g, seat):
@@ -108,3 +109,40 @@ def test_planning_reads_no_hidden_card_keeps_its_budget_and_off_is_the_real_hard
     finally:
         search.decide = plan._flat
         plan.settings["on"] = True
+
+
+def test_spsa_s_setting_decides_inside_hard_only_and_the_engine_s_setting_is_the_real_hard():
+    positions = list(_positions(30, 13, bots.NORMAL))
+    engine = spsa.start()
+    same = spsa.hard_with(engine)
+    other = dict(engine, _B_FOLLOW=-6, _H_PRIOR=0, _DEPTH=4, EVAL8=3)
+    changed = spsa.hard_with(other)
+    differ = 0
+    for i, g in enumerate(positions):
+        p = g.current_player
+        real = bots.hard(g, p, rng.Rng(i), 200)
+        assert same(g, p, rng.Rng(i), 200) == real
+        differ += changed(g, p, rng.Rng(i), 200) != real
+        assert spsa.start() == engine  # every constant put back
+        assert bots.normal(g, p, None) == bots._normal(
+            bots._view(g, p), p, bots._buf, bots._view(g, p).legal_into(bots._buf)
+        )
+    assert differ > 0
+
+
+def test_spsa_scores_a_setting_by_its_gain_over_normal_on_the_same_deals():
+    data = decisions.positions(3, "kadabra", 4, bots.NORMAL, budget=60)
+    a = spsa.gains(spsa.start(), data, 120)
+    assert a == spsa.gains(spsa.start(), data, 120)  # each position's own random stream
+    told = [
+        o[
+            spsa.hard_with(spsa.start())(
+                game.Game(bytearray(s), bytearray(r), bytearray(m)), p, rng.Rng(5 * 100003 + i), 120
+            )
+        ]
+        - o[n]
+        for i, (s, r, m, p, n, o) in enumerate(data)
+    ]
+    assert a == told
+    theta = spsa.parse("_H_PRIOR=100000")  # Normal's choice credited far beyond any deal: Normal
+    assert spsa.gains(theta, data, 120) == [0] * len(data)
