@@ -38,6 +38,14 @@ def test_normal_scores_nothing_over_itself_and_the_best_choice_scores_perfect():
     assert perfect > 0 and abs(mean - perfect) < 1e-9
     for *_, normal, outcomes in data:  # the positions are those Hard searches: two candidates or more
         assert normal in outcomes and len(outcomes) >= 2
+    # by what Normal chose there: the kinds add up to the means
+    rows = decisions.by_kind(data, [best[s] for s, *_ in data])
+    assert sum(r[0] for r in rows.values()) == len(data)
+    assert abs(sum(r[1] for r in rows.values()) - perfect) < 1e-9
+    assert abs(sum(r[3] for r in rows.values()) - perfect) < 1e-9
+    assert all(0 <= r[2] <= r[3] + 1e-9 for r in rows.values())
+    normal_rows = decisions.by_kind(data, [normal for *_, normal, _ in data])
+    assert all(r[1] == 0 for r in normal_rows.values())
 
 
 def test_normal_s_rule_explains_what_a_normal_opponent_did_with_its_real_hand():

@@ -32,7 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine import bots, game, rng  # noqa: E402
+from engine import bots, cards, game, rng  # noqa: E402
 from tools import arena, oracle, policy  # noqa: E402
 
 
@@ -84,12 +84,17 @@ def positions(games, variant, seed, opponent, budget=bots.HARD_BUDGET):
     return out
 
 
-def score(data, decide):
-    """(mean gain over Normal, its 95% half-width, share choosing as Normal, perfect's mean)."""
+def choices(data, decide):
+    """The action ``decide(game, seat)`` takes at every position."""
+    return [decide(game.Game(bytearray(s), bytearray(r), bytearray(m)), seat) for s, r, m, seat, *_ in data]
+
+
+def score(data, decide, chosen=None):
+    """(mean gain over Normal, its 95% half-width, share choosing as Normal, perfect's mean);
+    ``chosen``: the choices, when already made."""
     gains = []
     same = 0
-    for state, result, moves, seat, normal, outcomes in data:
-        a = decide(game.Game(bytearray(state), bytearray(result), bytearray(moves)), seat)
+    for (*_, normal, outcomes), a in zip(data, chosen or choices(data, decide)):
         gains.append(outcomes[a] - outcomes[normal])
         same += a == normal
     n = len(gains)
@@ -97,6 +102,31 @@ def score(data, decide):
     sd = math.sqrt(sum((x - mean) ** 2 for x in gains) / max(1, n - 1))
     perfect = sum(max(o.values()) - o[normal] for *_, normal, o in data) / n
     return mean, 1.96 * sd / math.sqrt(n), same / n, perfect
+
+
+KINDS = ("a card", "draw", "skip", "quit")
+
+
+def kind(normal):
+    """What Normal chose at a position, as one of KINDS."""
+    if normal < cards.COUNT:
+        return KINDS[0]
+    return {game.DRAW: KINDS[1], game.SKIP: KINDS[2]}.get(normal, KINDS[3])
+
+
+def by_kind(data, choices):
+    """{kind: [positions, gain of ``choices`` (one action a position), perfect among the cards,
+    perfect]}, each gain a share of the mean over all positions (the kinds add up to the mean)."""
+    out = {k: [0, 0.0, 0.0, 0.0] for k in KINDS}
+    n = len(data)
+    for (*_, normal, outcomes), a in zip(data, choices):
+        row = out[kind(normal)]
+        base = outcomes[normal]
+        row[0] += 1
+        row[1] += (outcomes[a] - base) / n
+        row[2] += max([base] + [v for x, v in outcomes.items() if x < cards.COUNT]) / n - base / n
+        row[3] += (max(outcomes.values()) - base) / n
+    return out
 
 
 def decider(arm, budget, seed):
@@ -123,6 +153,7 @@ def main():
     ap.add_argument("--arms", default="hard", help="comma-separated: hard, policy, " + ", ".join(oracle.KNOWS[1:]))
     ap.add_argument("--budgets", default=str(bots.HARD_BUDGET), help="Hard's steps, comma-separated")
     ap.add_argument("--cache", help="a file keeping the positions (made when missing)")
+    ap.add_argument("--by-kind", action="store_true", help="also each arm's gain by what Normal chose there")
     args = ap.parse_args()
     opponent = arena.NAMES.index(args.opponent)
     if args.cache and os.path.exists(args.cache):
@@ -138,11 +169,16 @@ def main():
     print("|---|---|---|---|---|")
     for arm in args.arms.split(","):
         for budget in map(int, args.budgets.split(",")):
-            mean, half, same, perfect = score(data, decider(arm, budget, 5))
+            chosen = choices(data, decider(arm, budget, 5))
+            mean, half, same, perfect = score(data, None, chosen)
             print(
                 "| %s | %d | %.2f (±%.2f) | %.0f%% | %.2f |" % (arm, budget, mean, half, 100 * same, perfect),
                 flush=True,
             )
+            if args.by_kind:
+                for k, (n, gain, cards_only, best) in by_kind(data, chosen).items():
+                    row = (k, n, gain, best, cards_only)
+                    print("|   where Normal chose %s (%d) | | %.2f | | %.2f (a card only %.2f) |" % row)
 
 
 if __name__ == "__main__":
