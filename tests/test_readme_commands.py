@@ -63,6 +63,8 @@ SHORT = {
     "python tools/arena.py --games 2000 --players 4 --seats normal,jsai,jsai,jsai --variant classic": "python "
     "tools/arena.py --games 8 --players 4 --seats normal,jsai,jsai,jsai --variant classic",
     "python tools/arena.py --measure": "python tools/arena.py --help",
+    "python tools/spsa.py": "python tools/spsa.py --help",  # (75 minutes on two cores)
+    "python tools/decisions.py --by-kind": "python tools/decisions.py --games 1 --budgets 30 --by-kind",
     "chmod +x ~/Downloads/mpy-cross-10.2.1": None,  # (the user's download, not the project's)
 }
 NEEDS_CP = ("realdisplay.py", "cpboard.py flow")

@@ -89,6 +89,18 @@ def choices(data, decide):
     return [decide(game.Game(bytearray(s), bytearray(r), bytearray(m)), seat) for s, r, m, seat, *_ in data]
 
 
+def load(path, games, variant, seed, opponent):
+    """:func:`positions`, kept in the file ``path`` (made when missing; None: not kept)."""
+    if path and os.path.exists(path):
+        with open(path, "rb") as f:
+            return pickle.load(f)
+    data = positions(games, variant, seed, opponent)
+    if path:
+        with open(path, "wb") as f:
+            pickle.dump(data, f)
+    return data
+
+
 def score(data, decide, chosen=None):
     """(mean gain over Normal, its 95% half-width, share choosing as Normal, perfect's mean);
     ``chosen``: the choices, when already made."""
@@ -156,14 +168,7 @@ def main():
     ap.add_argument("--by-kind", action="store_true", help="also each arm's gain by what Normal chose there")
     args = ap.parse_args()
     opponent = arena.NAMES.index(args.opponent)
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache, "rb") as f:
-            data = pickle.load(f)
-    else:
-        data = positions(args.games, args.variant, args.seed, opponent)
-        if args.cache:
-            with open(args.cache, "wb") as f:
-                pickle.dump(data, f)
+    data = load(args.cache, args.games, args.variant, args.seed, opponent)
     print("%d positions (%s, vs 3x %s, seed %d)" % (len(data), args.variant, args.opponent, args.seed))
     print("| arm | budget | gain over Normal | same choice as Normal | perfect |")
     print("|---|---|---|---|---|")

@@ -37,7 +37,6 @@ import argparse
 import math
 import multiprocessing
 import os
-import pickle
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -114,13 +113,7 @@ def hard_with(theta):
 def load(variant, games, seed, opponent, folder):
     """tools/decisions.py's positions, kept in ``folder`` (made when missing)."""
     path = os.path.join(folder, "positions-%s-%s-%d-%d.pkl" % (variant, arena.NAMES[opponent], games, seed))
-    if os.path.exists(path):
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    data = decisions.positions(games, variant, seed, opponent)
-    with open(path, "wb") as f:
-        pickle.dump(data, f)
-    return data
+    return decisions.load(path, games, variant, seed, opponent)
 
 
 def gains(theta, data, budget, seed=5):
