@@ -109,6 +109,23 @@ def wilson(wins, n, z=1.96):
     return mid - half, mid + half
 
 
+def forked(jobs):
+    """How many worker processes ``run`` may use once a tool has patched the engine (bots.hard,
+    search.decide, ...): ``jobs``, the workers forked so that they inherit the patch; 1 (no
+    workers) where the platform cannot fork."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        multiprocessing.set_start_method("fork", force=True)
+        return jobs
+    return 1
+
+
+def win_rate(games, seats, seed=1, variant="kadabra", budget=bots.HARD_BUDGET, jobs=1):
+    """``run``'s win rate of the first seat's level and its 95% interval, in %: (rate, low, high)."""
+    t = run(games, seats, seed, variant, budget, jobs)["levels"][seats[0]]
+    lo, hi = wilson(t[1], t[0])
+    return 100.0 * t[1] / t[0], 100.0 * lo, 100.0 * hi
+
+
 def run(games, seats, seed=1, variant="kadabra", budget=bots.HARD_BUDGET, jobs=1):
     """Play ``games`` games; a dict of totals per level and overall figures."""
     per = max(1, min(50, games // (4 * max(1, jobs)) or 1))

@@ -101,19 +101,27 @@ def load(path, games, variant, seed, opponent):
     return data
 
 
+def gains(data, chosen):
+    """Per position, the outcome of the action ``chosen`` there less that of Normal's choice."""
+    return [outcomes[a] - outcomes[normal] for (*_, normal, outcomes), a in zip(data, chosen)]
+
+
+def mean_half(xs):
+    """The mean of ``xs`` and its 95% half-width."""
+    n = len(xs)
+    mean = sum(xs) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, n - 1))
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
 def score(data, decide, chosen=None):
     """(mean gain over Normal, its 95% half-width, share choosing as Normal, perfect's mean);
     ``chosen``: the choices, when already made."""
-    gains = []
-    same = 0
-    for (*_, normal, outcomes), a in zip(data, chosen or choices(data, decide)):
-        gains.append(outcomes[a] - outcomes[normal])
-        same += a == normal
-    n = len(gains)
-    mean = sum(gains) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in gains) / max(1, n - 1))
-    perfect = sum(max(o.values()) - o[normal] for *_, normal, o in data) / n
-    return mean, 1.96 * sd / math.sqrt(n), same / n, perfect
+    chosen = chosen or choices(data, decide)
+    mean, half = mean_half(gains(data, chosen))
+    same = sum(a == normal for (*_, normal, _), a in zip(data, chosen))
+    perfect = sum(max(o.values()) - o[normal] for *_, normal, o in data) / len(data)
+    return mean, half, same / len(data), perfect
 
 
 KINDS = ("a card", "draw", "skip", "quit")

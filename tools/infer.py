@@ -21,7 +21,6 @@ allocation), so that the figures hold for a board's Hard had it been kept.
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 
@@ -289,10 +288,7 @@ def compare(args, reading, turn_on, about):
     ``args.opponent`` bots, ``bots.hard`` replaced by ``reading``, ``turn_on(bool)`` switching
     its reading on for the "reading" arm (also tools/policy.py's)."""
     bots.hard = reading  # bots.choose looks the name up at each call
-    if "fork" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_start_method("fork", force=True)  # the workers inherit the patch
-    else:
-        args.jobs = 1
+    jobs = arena.forked(args.jobs)  # the workers inherit the patch
     seats = [bots.HARD] + [arena.NAMES.index(args.opponent)] * 3
     print(
         "| Hard vs 3x %s, %s, seed %d%s | win rate | 95%% interval |" % (args.opponent, args.variant, args.seed, about)
@@ -300,9 +296,8 @@ def compare(args, reading, turn_on, about):
     print("|---|---|---|")
     for arm in args.arms.split(","):
         turn_on(arm == "reading")
-        t = arena.run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)["levels"][bots.HARD]
-        lo, hi = arena.wilson(t[1], t[0])
-        print("| %s | %.1f%% | %.1f-%.1f%% |" % (arm, 100.0 * t[1] / t[0], 100 * lo, 100 * hi), flush=True)
+        rate = arena.win_rate(args.games, seats, args.seed, args.variant, args.budget, jobs)
+        print("| %s | %.1f%% | %.1f-%.1f%% |" % ((arm,) + rate), flush=True)
 
 
 if __name__ == "__main__":

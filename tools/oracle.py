@@ -21,7 +21,6 @@ inferring that information; docs/BOTS.md has the figures.
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 
@@ -109,19 +108,15 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     bots.hard = _told  # bots.choose looks the name up at each call
-    if "fork" in multiprocessing.get_all_start_methods():
-        multiprocessing.set_start_method("fork", force=True)  # the workers inherit the patch
-    else:
-        args.jobs = 1
+    jobs = arena.forked(args.jobs)  # the workers inherit the patch
     seats = [bots.HARD] + [arena.NAMES.index(args.opponent)] * (args.players - 1)
     print("| Hard told | win rate | 95% interval |\n|---|---|---|")
     for know in args.know.split(","):
         if know not in KNOWS:
             ap.error("--know: %s is not one of %s" % (know, " ".join(KNOWS)))
         _know[0] = know
-        t = arena.run(args.games, seats, args.seed, args.variant, args.budget, args.jobs)["levels"][bots.HARD]
-        lo, hi = arena.wilson(t[1], t[0])
-        print("| %s | %.1f%% | %.1f-%.1f%% |" % (know, 100.0 * t[1] / t[0], 100 * lo, 100 * hi), flush=True)
+        rate = arena.win_rate(args.games, seats, args.seed, args.variant, args.budget, jobs)
+        print("| %s | %.1f%% | %.1f-%.1f%% |" % ((know,) + rate), flush=True)
 
 
 if __name__ == "__main__":

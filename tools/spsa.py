@@ -34,7 +34,6 @@ four arena rows. Not kept.
 """
 
 import argparse
-import math
 import multiprocessing
 import os
 import sys
@@ -120,12 +119,11 @@ def gains(theta, data, budget, seed=5):
     """Hard's gain over Normal at every position of ``data`` (points), deciding with ``theta``;
     position i's deals come from its own stream (seed, i), the same for every setting."""
     decide = hard_with(theta)
-    out = []
-    for i, (state, result, moves, seat, normal, outcomes) in enumerate(data):
+    chosen = []
+    for i, (state, result, moves, seat, *_) in enumerate(data):
         g = game.Game(bytearray(state), bytearray(result), bytearray(moves))
-        a = decide(g, seat, rng.Rng(seed * 100003 + i), budget)
-        out.append(outcomes[a] - outcomes[normal])
-    return out
+        chosen.append(decide(g, seat, rng.Rng(seed * 100003 + i), budget))
+    return decisions.gains(data, chosen)
 
 
 _data = {}  # the positions, in every worker (set before the pool forks)
@@ -137,7 +135,7 @@ def _score(job):
     return [sum(x) / len(x) for x in per], per
 
 
-def fit(iterations, budget, a, c, seed, pool, log=print):
+def fit(iterations, budget, a, c, seed, arms, log=print):
     """SPSA from the engine's setting; returns (the last setting, the mean of the last half)."""
     theta = start()
     signs = rng.Rng(seed)
@@ -150,7 +148,7 @@ def fit(iterations, budget, a, c, seed, pool, log=print):
         delta = {name: (1 if signs.below(2) else -1) for name in NAMES}
         plus = _clip({n: theta[n] + ck * units[n] * delta[n] for n in NAMES})
         minus = _clip({n: theta[n] - ck * units[n] * delta[n] for n in NAMES})
-        (yp, _), (ym, _) = pool.map(_score, [(plus, budget), (minus, budget)])
+        (yp, _), (ym, _) = arms(_score, [(plus, budget), (minus, budget)])
         diff = sum(yp) / len(yp) - sum(ym) / len(ym)
         # at most one unit a step: a lucky pair of arms must not throw the setting far away
         step = {n: max(-1.0, min(1.0, ak * diff / (2 * ck * delta[n]))) * units[n] for n in NAMES}
@@ -169,15 +167,14 @@ def _fmt(ys):
     return "/".join("%.3f" % y for y in ys)
 
 
-def paired(theta, budget, pool):
-    """(mean gain of ``theta`` less the engine's, its 95% half-width, per variant)."""
-    (_, base), (_, new) = pool.map(_score, [(start(), budget), (theta, budget)])
+def paired(theta, budget, arms):
+    """(mean gain of ``theta`` less the engine's, its 95% half-width, per variant); ``arms(f, jobs)``
+    maps ``f`` over the two arms (fit's too)."""
+    (_, base), (_, new) = arms(_score, [(start(), budget), (theta, budget)])
     out = []
     for b, x in zip(base, new):
-        d = [q - p for p, q in zip(b, x)]
-        m = sum(d) / len(d)
-        sd = math.sqrt(sum((v - m) ** 2 for v in d) / max(1, len(d) - 1))
-        out.append((m, 1.96 * sd / math.sqrt(len(d)), sum(x) / len(x), sum(b) / len(b)))
+        m, half = decisions.mean_half([q - p for p, q in zip(b, x)])
+        out.append((m, half, sum(x) / len(x), sum(b) / len(b)))
     return out
 
 
@@ -197,28 +194,30 @@ def main():
     args = ap.parse_args()
     if args.arena:
         theta = parse(args.theta)
-        bots.hard = hard_with(theta)  # the arena's workers fork with it
+        bots.hard = hard_with(theta)
+        jobs = arena.forked(2)  # the arena's workers inherit it
         for opponent in ("normal", "jsai"):
             for variant in ("kadabra", "classic"):
                 seats = [bots.HARD] + [arena.NAMES.index(opponent)] * 3
-                t = arena.run(args.arena, seats, 1, variant, bots.HARD_BUDGET, 2)["levels"][bots.HARD]
-                lo, hi = arena.wilson(t[1], t[0])
-                print(
-                    "Hard vs 3x %s, %s: %.1f%% (%.1f-%.1f%%)"
-                    % (opponent, variant, 100 * t[1] / t[0], 100 * lo, 100 * hi),
-                    flush=True,
-                )
+                rate = arena.win_rate(args.arena, seats, 1, variant, bots.HARD_BUDGET, jobs)
+                print("Hard vs 3x %s, %s: %.1f%% (%.1f-%.1f%%)" % ((opponent, variant) + rate), flush=True)
         return
     seed = args.held_out or args.seed
     for variant in ("kadabra", "classic"):
         _data[variant] = load(variant, args.games, seed, arena.NAMES.index("normal"), args.folder)
     print("positions: " + ", ".join("%s %d" % (v, len(_data[v])) for v in sorted(_data)), flush=True)
-    with multiprocessing.Pool(2) as pool:
+    # the two arms of a step side by side, in workers forked with the positions (else one by one)
+    pool = multiprocessing.Pool(2) if arena.forked(2) > 1 else None
+    arms = pool.map if pool else lambda f, jobs: [f(j) for j in jobs]
+    try:
         if args.theta is not None:
-            for v, (m, half, x, b) in zip(sorted(_data), paired(parse(args.theta), args.budget, pool)):
+            for v, (m, half, x, b) in zip(sorted(_data), paired(parse(args.theta), args.budget, arms)):
                 print("%s: %+.3f (±%.3f) a decision over the engine's setting (%.3f against %.3f)" % (v, m, half, x, b))
             return
-        last, mean = fit(args.iterations, args.budget, args.a, args.c, args.spsa_seed, pool)
+        last, mean = fit(args.iterations, args.budget, args.a, args.c, args.spsa_seed, arms)
+    finally:
+        if pool:
+            pool.close()
     print("last: " + ",".join("%s=%g" % (n, round(last[n])) for n in NAMES))
     print("mean of the last half: " + ",".join("%s=%g" % (n, round(mean[n])) for n in NAMES))
 
